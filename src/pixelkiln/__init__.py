@@ -1,0 +1,3 @@
+"""pixelkiln: a self-hosted, procedural pixel-art generation service."""
+
+__version__ = "0.1.0"

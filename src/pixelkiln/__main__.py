@@ -1,0 +1,3 @@
+from pixelkiln.cli import main
+
+main()
