@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pixelkiln.cli import gallery, render
+from pixelkiln.cli import gallery, keys, render, serve
 
 app = typer.Typer(
     name="pixelkiln",
@@ -13,6 +13,10 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.command("serve")(serve.serve)
+app.command("migrate")(serve.migrate)
+app.add_typer(keys.keys_app, name="keys")
+app.add_typer(keys.accounts_app, name="accounts")
 app.add_typer(render.app, name="render")
 app.command("gallery")(gallery.gallery)
 

@@ -90,7 +90,9 @@ def oklch_to_oklab(lch: np.ndarray) -> np.ndarray:
 
 def delta_e_ok(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Euclidean distance in OKLab (ΔEOK); 0.02 is about the least difference that shows."""
-    return np.linalg.norm(np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64), axis=-1)
+    return np.linalg.norm(
+        np.asarray(a, dtype=np.float64) - np.asarray(b, dtype=np.float64), axis=-1
+    )
 
 
 def hex_to_rgb(code: str) -> tuple[int, int, int]:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["SECTIONS", "load_section", "build_gallery"]
+__all__ = ["SECTIONS", "build_gallery", "load_section"]
 
 # Order is the order of the gallery page.
 SECTIONS: list[str] = [

@@ -1,0 +1,1 @@
+"""HTTP transport: the FastAPI app, thin routers per family, error mapping."""

@@ -1,0 +1,35 @@
+"""Dependencies shared by the routers: the container and the authenticated caller."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from pixelkiln.bootstrap import Container
+from pixelkiln.service.accounts import Auth, authenticate
+
+__all__ = ["AuthDep", "ContainerDep", "get_auth", "get_container"]
+
+# auto_error=False: we answer 401 ourselves, with the same message for every way a key
+# can be wrong. Declaring the scheme puts HTTPBearer on each operation in the OpenAPI.
+_bearer = HTTPBearer(auto_error=False, description="`Authorization: Bearer <API key>`")
+
+
+def get_container(request: Request) -> Container:
+    container: Container = request.app.state.container
+    return container
+
+
+ContainerDep = Annotated[Container, Depends(get_container)]
+
+
+def get_auth(
+    ctx: ContainerDep,
+    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> Auth:
+    return authenticate(ctx.db, creds.credentials if creds else None)
+
+
+AuthDep = Annotated[Auth, Depends(get_auth)]

@@ -1,0 +1,92 @@
+"""The /v2 application: its own OpenAPI document, docs page and routers.
+
+A family adds its router module to ``ROUTERS``; each module exposes ``router``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from fastapi import APIRouter, FastAPI
+
+from pixelkiln import __version__
+from pixelkiln.api.errors import install_error_handlers
+
+__all__ = ["ROUTERS", "TAGS", "build_v2_app"]
+
+ROUTERS: list[str] = [
+    "pixelkiln.api.v2.account",
+    "pixelkiln.api.v2.jobs",
+    "pixelkiln.api.v2.docs",
+]
+
+#: OpenAPI tags in display order, with a line each (also the sections of llms.txt).
+TAGS: list[dict[str, str]] = [
+    {"name": "Account", "description": "The balance of the calling API key's account."},
+    {
+        "name": "Jobs",
+        "description": "Slow work returns a job id: poll it here or at the resource's own GET.",
+    },
+    {
+        "name": "Documentation",
+        "description": "This document, the docs page and an LLM-friendly index.",
+    },
+    {
+        "name": "Tilesets",
+        "description": "Wang tilesets for top-down maps and sidescroller platforms.",
+    },
+    {
+        "name": "Tiles",
+        "description": "Pro tile sets on six geometries, and single isometric tiles.",
+    },
+    {
+        "name": "Game UI",
+        "description": "UI panels composed from pieces and elements, and single UI elements.",
+    },
+    {
+        "name": "Cleanup",
+        "description": "Cheap synchronous post-processing, billed at a fraction of a generation.",
+    },
+    {
+        "name": "Image to Pixel Art",
+        "description": "Photos, paintings and renders converted to pixel art.",
+    },
+    {"name": "Effects", "description": "Normal maps and looping VFX animations."},
+]
+
+DESCRIPTION = """\
+pixelkiln generates game-ready pixel art procedurally: deterministic for a seed, CPU only.
+
+**Authentication**: every operation except `GET /llms.txt`, this document and `/docs` needs
+`Authorization: Bearer <API key>`.
+
+**Jobs**: slow work answers at once with a `background_job_id` (and the resource's id).
+Poll `GET /background-jobs/{job_id}` or the resource's own GET: tilesets, Pro tiles and
+isometric tiles answer **423** with `Retry-After` while they are drawn, then 200.
+
+**Billing** is in generations: each submission is charged when it is accepted; a job that
+fails is refunded. `GET /balance` shows what is left.
+
+**Errors** are FastAPI-shaped: `{"detail": "..."}`, or for 422 `{"detail": [{loc, msg, type}]}`.
+401 bad key, 402 balance too low, 404 unknown id (or another account's), 413 image too
+large, 423 still processing, 429 submissions closer than the spacing limit (`Retry-After`).
+"""
+
+
+def build_v2_app() -> FastAPI:
+    """The /v2 sub-application, to be mounted at ``/v2``."""
+    app = FastAPI(
+        title="pixelkiln",
+        version=__version__,
+        description=DESCRIPTION,
+        openapi_url="/openapi.json",
+        docs_url="/docs",
+        redoc_url=None,
+        servers=[{"url": "/v2"}],
+        openapi_tags=TAGS,
+    )
+    install_error_handlers(app)
+    for path in ROUTERS:
+        router: APIRouter = importlib.import_module(path).router
+        app.include_router(router)
+    return app

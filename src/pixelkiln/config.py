@@ -1,0 +1,67 @@
+"""Settings, read from ``PIXELKILN_*`` environment variables. No instance at import time."""
+
+from __future__ import annotations
+
+import os
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["Settings"]
+
+
+class Settings(BaseSettings):
+    """Every knob of a deployment. The defaults are the embedded one: SQLite, in-process
+    workers and a local image folder under ``./.pixelkiln/``."""
+
+    model_config = SettingsConfigDict(env_prefix="PIXELKILN_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data_dir: Path = Path(".pixelkiln")
+    #: SQLAlchemy URL; default ``sqlite:///<data_dir>/pixelkiln.db``. Use
+    #: ``postgresql+psycopg://...`` for the scale-out deployment.
+    database_url: str | None = None
+    #: Celery broker (``redis://...``). When set, jobs go to ``pixelkiln worker`` processes
+    #: instead of the in-process pool.
+    broker_url: str | None = None
+    #: Folder of the local blob store; default ``<data_dir>/blobs``. In a scale-out deployment
+    #: every API and worker process must see the same folder (a shared volume).
+    blob_dir: Path | None = None
+    #: Base of public file URLs (``https://pixels.example.com``); default: the request's own.
+    public_url: str | None = None
+    #: Least time between two submissions of one API key, in seconds.
+    submit_spacing_s: float = Field(default=2.0, ge=0)
+    #: How the embedded deployment runs jobs: worker processes (default), threads, or not at
+    #: all until told (``manual``: tests hold jobs to observe them while they run).
+    runner: Literal["process", "thread", "manual"] = "process"
+    #: Worker processes (or threads) of the embedded runner.
+    workers: int = Field(default_factory=lambda: max(1, min(4, os.cpu_count() or 1)), ge=1)
+    #: A running job's lease; a worker renews it while it works. A job whose lease expired
+    #: (its worker died) is run again.
+    job_lease_s: float = Field(default=30.0, gt=0)
+    #: How often the sweeper looks for lost and expired jobs.
+    sweep_interval_s: float = Field(default=5.0, gt=0)
+    #: A job whose workers died this many times is failed and refunded.
+    job_max_attempts: int = Field(default=3, ge=1)
+    #: Generations granted to the account created on a first start.
+    initial_generations: float = 2000.0
+    #: Largest request body accepted, in bytes.
+    max_body_bytes: int = 32 * 1024 * 1024
+
+    @cached_property
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{(self.data_dir / 'pixelkiln.db').resolve()}"
+
+    @cached_property
+    def resolved_blob_dir(self) -> Path:
+        return (self.blob_dir or self.data_dir / "blobs").resolve()
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.resolved_database_url.startswith("sqlite")

@@ -1,0 +1,40 @@
+"""Job kinds: name -> handler, imported lazily so worker processes load only what they run.
+
+A family adds one line here: its kind name and the ``module:function`` of its handler
+(``handler(payload: dict, ctx: JobContext) -> JobOutput``, running in a worker).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from pixelkiln.jobs.types import Handler
+
+__all__ = ["HANDLERS", "handler_for", "register"]
+
+HANDLERS: dict[str, str] = {}
+
+_runtime: dict[str, Handler] = {}
+
+
+def register(kind: str, handler: Handler) -> None:
+    """Register a handler object directly (in-process runners only)."""
+    _runtime[kind] = handler
+
+
+@cache
+def _import(target: str) -> Handler:
+    module, _, name = target.partition(":")
+    handler: Handler = getattr(importlib.import_module(module), name)
+    return handler
+
+
+def handler_for(kind: str) -> Handler:
+    if kind in _runtime:
+        return _runtime[kind]
+    try:
+        target = HANDLERS[kind]
+    except KeyError:
+        raise LookupError(f"no handler for job kind {kind!r}") from None
+    return _import(target)

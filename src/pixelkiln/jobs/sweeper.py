@@ -1,0 +1,110 @@
+"""Finding jobs that need a (new) dispatch: queued ones whose message was lost, and running
+ones whose worker died (lease expired, or its process is gone from this host)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import os
+import socket
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from sqlalchemy import or_, select
+
+from pixelkiln.store.models import Job, utcnow
+
+if TYPE_CHECKING:
+    from pixelkiln.bootstrap import Container
+
+__all__ = ["Sweeper", "owner_is_dead", "sweep_once"]
+
+log = logging.getLogger(__name__)
+_HOST = socket.gethostname()
+
+
+def owner_is_dead(owner: str | None) -> bool:
+    """True when the lease owner was a process on this host that no longer exists."""
+    if not owner:
+        return True
+    host, _, rest = owner.partition(":")
+    pid_text = rest.split(":", 1)[0]
+    if host != _HOST or not pid_text.isdigit():
+        return False
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def sweep_once(
+    ctx: Container, dispatch: Callable[[str], None], redispatch_after_s: float
+) -> list[str]:
+    """Dispatch every job that should be running and may not be; returns their ids."""
+    now = utcnow()
+    stale = now - dt.timedelta(seconds=redispatch_after_s)
+    with ctx.db.write() as s:
+        query = select(Job).where(
+            or_(
+                (Job.status == "queued")
+                & (or_(Job.dispatched_at.is_(None), Job.dispatched_at < stale)),
+                Job.status == "running",
+            )
+        )
+        if not ctx.db.is_sqlite:
+            query = query.with_for_update(skip_locked=True)
+        due: list[str] = []
+        for job in s.scalars(query):
+            if job.status == "running":
+                expired = job.lease_expires_at is None or job.lease_expires_at <= now
+                if not expired and not owner_is_dead(job.lease_owner):
+                    continue
+                if not expired:
+                    job.lease_expires_at = now  # its owner is gone: free the lease at once
+                if job.dispatched_at is not None and job.dispatched_at > stale:
+                    continue
+            job.dispatched_at = now
+            due.append(job.id)
+    for job_id in due:
+        dispatch(job_id)
+    if due:
+        log.info("sweeper dispatched %d job(s)", len(due))
+    return due
+
+
+class Sweeper:
+    """Runs ``sweep_once`` every ``interval`` seconds in a daemon thread."""
+
+    def __init__(
+        self,
+        ctx: Container,
+        dispatch: Callable[[str], None],
+        interval: float,
+        redispatch_after_s: float,
+    ) -> None:
+        self.ctx, self.dispatch = ctx, dispatch
+        self.interval, self.redispatch_after_s = interval, redispatch_after_s
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="pixelkiln-sweeper", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=10)
+
+    def _loop(self) -> None:
+        # The first sweep runs at once: it is the start-up recovery of crashed work.
+        while True:
+            try:
+                sweep_once(self.ctx, self.dispatch, self.redispatch_after_s)
+            except Exception:
+                log.warning("sweep failed", exc_info=True)
+            if self._stop.wait(self.interval):
+                return

@@ -1,0 +1,124 @@
+"""Submissions: spacing, quote, debit, asset and job in ONE transaction, so a submission
+is either charged and queued or neither. Synchronous operations are charged the same way
+and refunded if their computation fails."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pixelkiln.errors import InvalidRequest
+from pixelkiln.service import billing
+from pixelkiln.service.accounts import Auth
+from pixelkiln.service.money import to_milli
+from pixelkiln.service.spacing import claim_submission_slot
+from pixelkiln.store.models import Asset, Job, new_id, utcnow
+
+if TYPE_CHECKING:
+    from pixelkiln.bootstrap import Container
+
+__all__ = ["AssetDraft", "Submitted", "run_sync", "submit_job"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class AssetDraft:
+    """The resource a job will fill in (a tileset, a UI panel, ...)."""
+
+    family: str
+    name: str | None = None
+    description: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Submitted:
+    job_id: str
+    asset_id: str | None
+    cost: float
+
+
+def submit_job(
+    ctx: Container,
+    auth: Auth,
+    kind: str,
+    payload: dict[str, Any],
+    cost: float,
+    asset: AssetDraft | None = None,
+) -> Submitted:
+    """Charge ``cost`` and queue a job of ``kind`` (and create its asset), atomically."""
+    job_id = new_id()
+    asset_id = new_id() if asset is not None else None
+    with ctx.db.write() as s:
+        claim_submission_slot(s, auth.key_id, ctx.settings.submit_spacing_s)
+        billing.charge(s, auth.account_id, job_id, to_milli(cost))
+        if asset is not None:
+            s.add(
+                Asset(
+                    id=asset_id,
+                    account_id=auth.account_id,
+                    family=asset.family,
+                    status="processing",
+                    name=asset.name,
+                    description=asset.description,
+                    params=asset.params,
+                    job_id=job_id,
+                )
+            )
+        s.add(
+            Job(
+                id=job_id,
+                account_id=auth.account_id,
+                kind=kind,
+                status="queued",
+                payload=payload,
+                cost_milli=to_milli(cost),
+                asset_id=asset_id,
+                dispatched_at=utcnow(),
+            )
+        )
+    ctx.runner.dispatch(job_id)
+    return Submitted(job_id=job_id, asset_id=asset_id, cost=cost)
+
+
+def run_sync(ctx: Container, auth: Auth, kind: str, cost: float, compute: Callable[[], T]) -> T:
+    """Charge ``cost``, run ``compute`` now, and refund if it fails.
+
+    The charge is recorded against a job row (born running, ended completed or failed) so
+    that synchronous work shares the ledger's "charged once, refunded once" rules. A
+    ``ValueError`` from the engine means the input cannot be processed: it becomes a 422.
+    """
+    job_id = new_id()
+    with ctx.db.write() as s:
+        claim_submission_slot(s, auth.key_id, ctx.settings.submit_spacing_s)
+        billing.charge(s, auth.account_id, job_id, to_milli(cost))
+        s.add(
+            Job(
+                id=job_id,
+                account_id=auth.account_id,
+                kind=kind,
+                status="running",
+                payload={"synchronous": True},
+                cost_milli=to_milli(cost),
+                started_at=utcnow(),
+                attempts=1,
+            )
+        )
+    try:
+        result = compute()
+    except Exception as exc:
+        with ctx.db.write() as s:
+            job = s.get(Job, job_id)
+            assert job is not None
+            job.status, job.finished_at, job.error = "failed", utcnow(), repr(exc)[:2000]
+            billing.refund(s, auth.account_id, job_id)
+        if isinstance(exc, ValueError):
+            raise InvalidRequest(("body",), str(exc)) from exc
+        raise
+    with ctx.db.write() as s:
+        job = s.get(Job, job_id)
+        assert job is not None
+        job.status, job.finished_at, job.progress = "completed", utcnow(), 100
+    return result

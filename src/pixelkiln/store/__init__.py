@@ -1,0 +1,1 @@
+"""Storage: SQLAlchemy 2 tables and sessions, Alembic migrations, the blob store."""
