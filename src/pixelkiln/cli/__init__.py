@@ -2,25 +2,9 @@
 
 from __future__ import annotations
 
-import typer
-
-from pixelkiln.cli import gallery, keys, render, serve
-
-app = typer.Typer(
-    name="pixelkiln",
-    help="pixelkiln: procedural pixel-art generation service.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-app.command("serve")(serve.serve)
-app.command("migrate")(serve.migrate)
-app.add_typer(keys.keys_app, name="keys")
-app.add_typer(keys.accounts_app, name="accounts")
-app.add_typer(render.app, name="render")
-app.command("gallery")(gallery.gallery)
-
 
 def main() -> None:
     """Entry point of the ``pixelkiln`` script."""
+    from pixelkiln.cli.main import app
+
     app()

@@ -10,8 +10,8 @@ from pixelkiln.store.migrate import upgrade
 
 __all__ = ["err", "migrated_db", "out", "settings"]
 
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def settings(**overrides: object) -> Settings:

@@ -51,6 +51,7 @@ def serve(
     """Apply migrations and start the service (creating an account on a first start)."""
     cfg = settings(host=host, port=port)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     key = _first_start_key(cfg)
     _banner(cfg, key, f"http://{cfg.host}:{cfg.port}")
     # Child processes (API workers, job workers) read the same settings from the environment.

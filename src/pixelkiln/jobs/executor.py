@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from pixelkiln.jobs.registry import handler_for
+from pixelkiln.jobs.sweeper import owner_is_dead
 from pixelkiln.jobs.types import JobContext, JobOutput
 from pixelkiln.service import billing
 from pixelkiln.store.models import Asset, Blob, Job, utcnow
@@ -70,7 +71,12 @@ def _claim(ctx: Container, job_id: str, me: str) -> Job | None:
         job = s.scalar(select(Job).where(Job.id == job_id).with_for_update())
         if job is None or job.status in ("completed", "failed"):
             return None
-        if job.status == "running" and job.lease_expires_at and job.lease_expires_at > now:
+        if (
+            job.status == "running"
+            and job.lease_expires_at
+            and job.lease_expires_at > now
+            and not owner_is_dead(job.lease_owner)
+        ):
             return None
         if job.attempts >= ctx.settings.job_max_attempts:
             fail_job(ctx, job, f"WorkerLost: the job's worker stopped {job.attempts} times", s)

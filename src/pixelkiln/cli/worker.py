@@ -1,0 +1,34 @@
+"""``pixelkiln worker``: a Celery worker of the scale-out deployment."""
+
+from __future__ import annotations
+
+import typer
+
+from pixelkiln.cli.common import err, settings
+
+
+def worker(
+    concurrency: int = typer.Option(2, min=1, help="Worker processes."),
+    loglevel: str = typer.Option("info", help="Celery log level."),
+) -> None:
+    """Run a Celery worker that executes jobs (needs PIXELKILN_BROKER_URL)."""
+    cfg = settings()
+    if not cfg.broker_url:
+        err.print(
+            "[red]PIXELKILN_BROKER_URL is not set: the embedded deployment needs no worker[/red]"
+        )
+        raise typer.Exit(2)
+    from pixelkiln.jobs.celery_app import QUEUE, make_celery
+
+    app = make_celery(cfg)
+    app.worker_main(
+        [
+            "worker",
+            f"--concurrency={concurrency}",
+            f"--loglevel={loglevel}",
+            f"--queues={QUEUE}",
+            "--without-gossip",
+            "--without-mingle",
+            "--hostname=pixelkiln@%h",
+        ]
+    )
