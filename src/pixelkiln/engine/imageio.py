@@ -13,7 +13,7 @@ import io
 import numpy as np
 from PIL import Image
 
-__all__ = ["encode_png", "decode_image", "to_rgba"]
+__all__ = ["decode_image", "encode_png", "to_rgba"]
 
 _COMPRESS_LEVEL = 9
 
@@ -26,7 +26,7 @@ def to_rgba(img: np.ndarray) -> np.ndarray:
     if a.ndim == 2:
         a = np.repeat(a[..., None], 3, axis=2)
     if a.shape[2] == 3:
-        a = np.concatenate([a, np.full(a.shape[:2] + (1,), 255, np.uint8)], axis=2)
+        a = np.concatenate([a, np.full((*a.shape[:2], 1), 255, np.uint8)], axis=2)
     return np.ascontiguousarray(a)
 
 

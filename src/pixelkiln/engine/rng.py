@@ -10,7 +10,7 @@ import hashlib
 
 import numpy as np
 
-__all__ = ["make_rng", "stream_key", "derive_seed"]
+__all__ = ["derive_seed", "make_rng", "stream_key"]
 
 
 def stream_key(*stream: str | int) -> list[int]:

@@ -1,0 +1,98 @@
+"""Cluster cleanup on the torus: majority smoothing, orphan removal, small-cluster despeckle.
+
+Run after quantising a field to ramp levels (ART.md §1.2): it turns stray pixels into
+their surroundings so clusters, not pixels, carry the picture. Every neighbourhood wraps
+(``np.roll`` and the toroidal cluster labels of :mod:`pixelkiln.engine.quality`), so the
+cleanup never breaks a tile's seam. Pixels in ``keep`` (deliberate glints, flower centres,
+blade tips) are never changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pixelkiln.engine.quality import cluster_labels
+
+__all__ = ["cleanup", "majority", "neighbour_mode", "remove_orphans", "remove_small"]
+
+_N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+
+
+def neighbour_mode(index: np.ndarray, exclude_self: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The most common value among each pixel's 8 neighbours (wrapping) and its count.
+
+    With ``exclude_self`` the pixel's own value is not a candidate. Ties go to the lower
+    value, so the result is deterministic.
+    """
+    values = np.unique(index)
+    best = np.full(index.shape, -1, np.int64)
+    best_count = np.full(index.shape, -1, np.int64)
+    for v in values:
+        mask = (index == v).astype(np.int16)
+        count = sum(np.roll(mask, (dy, dx), axis=(0, 1)) for dy, dx in _N8)
+        count = np.asarray(count, np.int64)
+        if exclude_self:
+            count = np.where(index == v, -1, count)
+        better = count > best_count
+        best = np.where(better, v, best)
+        best_count = np.where(better, count, best_count)
+    return best, best_count
+
+
+def _same_neighbours(index: np.ndarray) -> np.ndarray:
+    return np.asarray(
+        sum((np.roll(index, (dy, dx), axis=(0, 1)) == index).astype(np.int16) for dy, dx in _N8),
+        np.int64,
+    )
+
+
+def majority(index: np.ndarray, keep: np.ndarray | None = None, strength: int = 5) -> np.ndarray:
+    """Replace pixels outvoted by their neighbours: own colour in at most 1 of 8 neighbours
+    while another colour holds at least ``strength`` of them (smooths ragged cluster edges)."""
+    out = index.copy()
+    mode, count = neighbour_mode(out)
+    change = (_same_neighbours(out) <= 1) & (count >= strength)
+    if keep is not None:
+        change &= ~keep
+    out[change] = mode[change]
+    return out
+
+
+def remove_orphans(index: np.ndarray, keep: np.ndarray | None = None) -> np.ndarray:
+    """Give pixels with no same-colour 8-neighbour the commonest neighbouring colour."""
+    out = index.copy()
+    for _ in range(3):
+        orphan = _same_neighbours(out) == 0
+        if keep is not None:
+            orphan &= ~keep
+        if not orphan.any():
+            break
+        mode, _ = neighbour_mode(out)
+        out[orphan] = mode[orphan]
+    return out
+
+
+def remove_small(
+    index: np.ndarray, min_size: int = 3, keep: np.ndarray | None = None
+) -> np.ndarray:
+    """Merge 4-connected clusters under ``min_size`` pixels into their surroundings."""
+    out = index.copy()
+    for _ in range(3):
+        labels = cluster_labels(out)
+        sizes = np.bincount(labels.ravel())
+        small = sizes[labels] < min_size
+        if keep is not None:
+            small &= ~keep
+        if not small.any():
+            break
+        mode, count = neighbour_mode(out)
+        fix = small & (count > 0)
+        out[fix] = mode[fix]
+    return out
+
+
+def cleanup(index: np.ndarray, keep: np.ndarray | None = None, min_size: int = 3) -> np.ndarray:
+    """The standard pass: majority smoothing, then small clusters, then orphans."""
+    out = majority(index, keep)
+    out = remove_small(out, min_size, keep)
+    return remove_orphans(out, keep)

@@ -1,0 +1,242 @@
+"""What a material generator receives (:class:`DrawContext`) and fills in (:class:`Drawing`),
+plus the drawing helpers every family shares.
+
+A generator draws *ramp levels*, not colours: ``Drawing.index`` holds 0 (darkest) to
+``ctx.levels - 1`` (lightest); feature colours (flowers, moss on stone, water in puddles)
+are appended as *accents* with :meth:`Drawing.accent`, which returns their index values.
+Beside the levels it records
+
+- ``height``: a 0..1 height field (raised = 1), for shading, boundaries and normal maps;
+- ``units``: a label per pixel of each outlined unit or placed object (0 = none) - what
+  the ``outline`` style draws around;
+- ``gaps``: mortar, grout and joint pixels between units, where an outline line goes;
+- ``keep``: deliberate single pixels the cleanup pass must not touch.
+
+Everything wraps: stamps are placed modulo the tile size and neighbour operations use
+``np.roll``, so generators stay seamless by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pixelkiln.engine.lexicon import Material
+from pixelkiln.engine.noise import rank_normalize
+from pixelkiln.engine.rng import make_rng
+from pixelkiln.engine.style import Style
+from pixelkiln.engine.text import MaterialSpec
+
+__all__ = [
+    "DrawContext",
+    "Drawing",
+    "bevel_levels",
+    "light",
+    "quantize",
+    "scatter",
+    "shift_level",
+    "stamp",
+]
+
+
+@dataclass(frozen=True)
+class DrawContext:
+    """Everything a generator may depend on; all randomness comes from :meth:`rng`."""
+
+    h: int
+    w: int
+    seed: int
+    material: Material
+    spec: MaterialSpec
+    style: Style
+    feature: float  # typical cluster size in pixels (after detail and reference scaling)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(h, w)``."""
+        return self.h, self.w
+
+    @property
+    def levels(self) -> int:
+        """Ramp shades available (0 = darkest)."""
+        return self.style.shades
+
+    @property
+    def top(self) -> int:
+        """The lightest level."""
+        return self.style.shades - 1
+
+    @property
+    def bevel(self) -> float:
+        """Height-lighting strength from the shading style."""
+        return self.style.bevel
+
+    @property
+    def density(self) -> float:
+        """Placed-detail multiplier from the detail style."""
+        return self.style.density
+
+    @property
+    def area(self) -> float:
+        """Tile area relative to a 32x32 tile (counts of placed things scale with it)."""
+        return self.h * self.w / 1024.0
+
+    def rng(self, *stream: str | int) -> np.random.Generator:
+        """A random stream private to this material and ``stream``."""
+        return make_rng(self.seed, self.material.key, *stream)
+
+    def count(self, per_32: float) -> int:
+        """How many details to place: ``per_32`` per 32x32 tile, times area and density."""
+        return round(per_32 * self.area * self.density)
+
+    def level(self, share: float) -> int:
+        """The level at ``share`` (0..1) of the ramp, rounded."""
+        return round(share * (self.levels - 1))
+
+
+@dataclass
+class Drawing:
+    """The generator's output, refined by features, cleanup and outline passes."""
+
+    index: np.ndarray
+    height: np.ndarray
+    units: np.ndarray
+    gaps: np.ndarray
+    keep: np.ndarray
+    accents: list[np.ndarray] = field(default_factory=list)
+    levels: int = 4
+
+    @classmethod
+    def blank(cls, ctx: DrawContext, level: int = 0) -> Drawing:
+        """An empty drawing filled with ``level``."""
+        shape = ctx.shape
+        return cls(
+            index=np.full(shape, level, np.int64),
+            height=np.zeros(shape, np.float64),
+            units=np.zeros(shape, np.int64),
+            gaps=np.zeros(shape, bool),
+            keep=np.zeros(shape, bool),
+            levels=ctx.levels,
+        )
+
+    def accent(self, colors: np.ndarray) -> list[int]:
+        """Register accent colours (k, 3) uint8; returns their index values."""
+        start = self.levels + sum(len(a) for a in self.accents)
+        colors = np.asarray(colors, np.uint8).reshape(-1, 3)
+        self.accents.append(colors)
+        return list(range(start, start + len(colors)))
+
+    def next_unit(self) -> int:
+        """A fresh unit label."""
+        return int(self.units.max()) + 1
+
+
+def light(height: np.ndarray) -> np.ndarray:
+    """Top-left directional light on a height field, about -1..1 (wrapping gradients).
+
+    A surface rising toward the bottom right faces the top-left light: lit = dh/dx + dh/dy.
+    """
+    gy = (np.roll(height, -1, 0) - np.roll(height, 1, 0)) / 2
+    gx = (np.roll(height, -1, 1) - np.roll(height, 1, 1)) / 2
+    lit = gx + gy
+    scale = float(np.percentile(np.abs(lit), 95)) or 1.0
+    return np.clip(lit / scale, -1.5, 1.5)
+
+
+def _default_shares(n: int) -> np.ndarray:
+    # Mid shades dominate; the darkest and lightest are accents (unequal band widths
+    # also keep bands from lining up into contour stripes).
+    t = (np.arange(n) + 0.5) / n
+    w = 0.55 + np.sin(np.pi * t)
+    w[0] *= 0.8
+    w[-1] *= 0.55
+    return w / w.sum()
+
+
+def quantize(
+    field: np.ndarray, n: int, shares: np.ndarray | None = None, low: int = 0
+) -> np.ndarray:
+    """Cut a field into ``n`` levels (``low``..``low+n-1``) holding the given pixel shares."""
+    shares = _default_shares(n) if shares is None else np.asarray(shares, np.float64)
+    ranks = rank_normalize(field)
+    edges = np.cumsum(shares / shares.sum())[:-1]
+    return low + np.searchsorted(edges, ranks, side="right")
+
+
+def shift_level(index: np.ndarray, mask: np.ndarray, delta: int, levels: int) -> np.ndarray:
+    """Move ramp levels under ``mask`` by ``delta``, clamped to the ramp (accents untouched)."""
+    out = index.copy()
+    ramp = mask & (index < levels)
+    out[ramp] = np.clip(index[ramp] + delta, 0, levels - 1)
+    return out
+
+
+def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) -> np.ndarray:
+    """+1 on the lit top-left rim of every unit, -1 on its bottom-right rim, 0 elsewhere.
+
+    ``units`` labels each raised unit (0 = not a unit). The rim is 1 px, 2 px for detailed
+    shading; flat shading has none. Pixels on both rims (thin parts) stay 0, so a 1-px
+    sliver never flickers between light and dark.
+    """
+    if width is None:
+        width = 0 if ctx.bevel <= 0 else (2 if ctx.bevel >= 1.1 else 1)
+    inside = units > 0
+    lit = np.zeros(ctx.shape, bool)
+    dark = np.zeros(ctx.shape, bool)
+    for k in range(1, width + 1):
+        lit |= units != np.roll(units, k, 0)
+        lit |= units != np.roll(units, k, 1)
+        dark |= units != np.roll(units, -k, 0)
+        dark |= units != np.roll(units, -k, 1)
+    out = np.zeros(ctx.shape, np.int64)
+    out[inside & lit & ~dark] = 1
+    out[inside & dark & ~lit] = -1
+    return out
+
+
+def scatter(
+    ctx: DrawContext, stream: str, count: int, min_dist: float, tries: int = 30
+) -> np.ndarray:
+    """Up to ``count`` points (y, x) on the torus at least ``min_dist`` apart (dart throwing)."""
+    rng = ctx.rng("scatter", stream)
+    pts: list[tuple[float, float]] = []
+    cand = rng.random((max(count, 1) * tries, 2)) * (ctx.h, ctx.w)
+    for y, x in cand:
+        if len(pts) >= count:
+            break
+        ok = True
+        for py, px in pts:
+            dy = abs(y - py)
+            dx = abs(x - px)
+            dy = min(dy, ctx.h - dy)
+            dx = min(dx, ctx.w - dx)
+            if dy * dy + dx * dx < min_dist * min_dist:
+                ok = False
+                break
+        if ok:
+            pts.append((y, x))
+    return np.array(pts, np.float64).reshape(-1, 2)
+
+
+def stamp(
+    target: np.ndarray, sprite: np.ndarray, y: int, x: int, values: dict[int, int] | None = None
+) -> np.ndarray:
+    """Paint a small sprite onto ``target`` at (y, x), wrapping; returns the painted mask.
+
+    ``sprite`` holds codes (-1 = transparent); ``values`` maps codes to index values
+    (default: codes are the values).
+    """
+    h, w = target.shape
+    sh, sw = sprite.shape
+    ys = (np.arange(sh) + y) % h
+    xs = (np.arange(sw) + x) % w
+    painted = np.zeros(target.shape, bool)
+    for code in np.unique(sprite):
+        if code < 0:
+            continue
+        sy, sx = np.nonzero(sprite == code)
+        value = values.get(int(code), int(code)) if values else int(code)
+        target[ys[sy], xs[sx]] = value
+        painted[ys[sy], xs[sx]] = True
+    return painted

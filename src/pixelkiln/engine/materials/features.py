@@ -1,0 +1,320 @@
+"""Features: deliberate, sparse details placed on a finished base ("with small flowers").
+
+Each feature draws onto a :class:`~pixelkiln.engine.materials.canvas.Drawing` after the
+material's own generator: small designed sprites (flowers, pebbles, tufts, leaves,
+mushrooms, shells, lily pads, bubbles) placed at scattered points that keep their
+distance on the torus, or patches cut from periodic noise (moss, snow, puddles, rust,
+foam), or random-walk cracks. Counts are per 32x32 tile, scaled by area and by the
+``detail`` style. Feature colours are accents: small ramps of their own material
+(moss is moss-green whatever it grows on), coloured by the words after the connector
+("with *red* flowers").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from pixelkiln.engine.materials.canvas import DrawContext, Drawing, light, scatter, stamp
+from pixelkiln.engine.noise import fbm
+from pixelkiln.engine.palette import Recipe, build_ramp, recipe_for
+from pixelkiln.engine.wordlists import NAMED_COLORS
+
+__all__ = ["FEATURE_DRAWERS", "draw_feature"]
+
+_ = -1  # transparent sprite pixel
+
+# Sprite codes: 0 dark, 1 mid, 2 light (accent shades), 9 = ground shadow (ramp level 0).
+_FLOWER = np.array([[_, 1, _], [1, 2, 1], [_, 1, _]])
+_FLOWER_SMALL = np.array([[1, 1], [1, 1]])
+_PEBBLES = (
+    np.array([[_, 2, 1, _], [2, 1, 1, 0], [_, 0, 0, 9]]),
+    np.array([[2, 1, _], [1, 0, 9]]),
+    np.array([[_, 2, 1], [2, 1, 0], [1, 0, 9]]),
+)
+_TUFTS = (
+    np.array([[_, 2, _, _, _], [_, 2, _, 2, _], [1, 1, 1, 1, 9]]),
+    np.array([[2, _, _, 2], [_, 2, 1, _], [_, 1, 1, 9]]),
+    np.array([[_, _, 2, _], [2, _, 1, _], [1, 1, 1, 9]]),
+)
+_LEAVES = (
+    np.array([[_, 2, 1], [2, 1, 0], [1, 0, _]]),
+    np.array([[2, 1, _], [1, 1, 0]]),
+    np.array([[_, 2, _], [2, 1, 1], [_, 0, 0]]),
+)
+_MUSHROOM = np.array([[_, 1, 2, _], [1, 1, 1, 0], [_, 3, 3, 9]])
+_SHELL = np.array([[_, 2, _], [2, 1, 1], [1, 0, 9]])
+_LILY = np.array([[_, 1, 2, 2, _], [1, 1, 2, _, 2], [1, 1, 1, 1, 1], [_, 0, 1, 0, _]])
+_BUBBLE = np.array([[_, 2, _], [2, _, 1], [_, 1, _]])
+
+
+def _accent_ramp(recipe: Recipe, n: int, picks: tuple[int, ...]) -> np.ndarray:
+    return build_ramp(recipe, n)[list(picks)]
+
+
+def _feature_recipe(ctx: DrawContext, default: str, index: int = 0) -> Recipe:
+    """A feature's colour: the n-th colour word after the connector, else its material's."""
+    words = ctx.spec.feature_colors
+    if len(words) > index:
+        word = NAMED_COLORS[words[index]]
+        return Recipe(word.hue, max(word.chroma, 0.02), 0.62 + word.dl)
+    return recipe_for(default)
+
+
+def _place(
+    ctx: DrawContext,
+    d: Drawing,
+    name: str,
+    sprites: tuple[np.ndarray, ...],
+    per_32: float,
+    colors: list[int],
+    min_dist: float,
+    unit: bool = True,
+    keep_codes: tuple[int, ...] = (),
+    ground: int = 0,
+) -> None:
+    """Scatter sprites; codes 0-3 map to ``colors``, 9 to ground shadow ``ground``."""
+    count = max(1, ctx.count(per_32))
+    points = scatter(ctx, name, count, min_dist)
+    rng = ctx.rng("feature", name)
+    values = dict(enumerate(colors))
+    values[9] = ground
+    for y, x in points:
+        sprite = sprites[int(rng.integers(len(sprites)))]
+        if rng.random() < 0.5 and name not in ("mushrooms", "pebbles", "tufts", "shells"):
+            sprite = sprite[:, ::-1]
+        y0, x0 = int(y) - sprite.shape[0] // 2, int(x) - sprite.shape[1] // 2
+        body = np.where(sprite == 9, -1, sprite)
+        shadow = np.where(sprite == 9, 9, -1)
+        stamp(d.index, shadow, y0, x0, values)
+        painted = stamp(d.index, body, y0, x0, values)
+        if unit:
+            d.units[painted] = d.next_unit()
+        for code in keep_codes:
+            stamp(d.keep, (np.where(sprite == code, 1, -1)), y0, x0, {1: 1})
+        d.keep[painted] |= False
+
+
+def flowers(ctx: DrawContext, d: Drawing) -> None:
+    """Small flowers: a plus of petals round a contrasting centre, one or two colours."""
+    rng = ctx.rng("flower colours")
+    defaults = [("white", 0.92), ("yellow", 0.85), ("pink", 0.72), ("violet", 0.6), ("red", 0.6)]
+    chosen = rng.choice(len(defaults), size=2, replace=False)
+    sets = []
+    for k in range(2):
+        words = ctx.spec.feature_colors
+        if len(words) > k:
+            word = NAMED_COLORS[words[k]]
+            petal = Recipe(word.hue, max(word.chroma, 0.02), 0.7 + word.dl)
+        elif k == 1 and words:
+            break
+        else:
+            name, lightness = defaults[int(chosen[k])]
+            word = NAMED_COLORS[name]
+            petal = Recipe(word.hue, word.chroma, lightness)
+        sets.append(petal)
+    centre = d.accent(build_ramp(Recipe(95, 0.15, 0.85), 3)[[2]])[0]
+    for k, petal in enumerate(sets):
+        shade = d.accent(build_ramp(petal, 3)[[1]])[0]
+        sprites = (_FLOWER,) if ctx.h >= 16 else (_FLOWER_SMALL,)
+        _place(
+            ctx,
+            d,
+            f"flowers{k}",
+            sprites,
+            5.0 / len(sets),
+            [shade, shade, centre],
+            min_dist=4.5,
+            keep_codes=(2,),
+        )
+
+
+def pebbles(ctx: DrawContext, d: Drawing) -> None:
+    """A few lit pebbles with a shadow pixel on their bottom-right."""
+    mat = ctx.material
+    # Pebbles are stone: the ground's hue, almost grey, a little lighter than the ground.
+    recipe = Recipe(mat.hue, min(mat.chroma, 0.03), min(0.8, mat.lightness + 0.12))
+    colors = d.accent(_accent_ramp(recipe, 4, (0, 2, 3)))
+    _place(ctx, d, "pebbles", _PEBBLES, 3.0, colors, min_dist=6.0)
+
+
+def tufts(ctx: DrawContext, d: Drawing) -> None:
+    """Grass tufts: a few blades, lit tips, shadow at the base."""
+    colors = d.accent(_accent_ramp(_feature_recipe(ctx, "grass"), 4, (0, 1, 3)))
+    _place(ctx, d, "tufts", _TUFTS, 4.0, colors, min_dist=5.5)
+
+
+def leaves(ctx: DrawContext, d: Drawing) -> None:
+    """Fallen leaves in autumn colours (or the colour asked for)."""
+    recipe = _feature_recipe(ctx, "leaves")
+    if not ctx.spec.feature_colors:
+        recipe = Recipe(52, 0.13, 0.62)
+    colors = d.accent(_accent_ramp(recipe, 4, (0, 1, 3)))
+    _place(ctx, d, "leaves", _LEAVES, 6.0, colors, min_dist=4.0)
+
+
+def mushrooms(ctx: DrawContext, d: Drawing) -> None:
+    """Tiny red-capped mushrooms on pale stems."""
+    cap = _feature_recipe(ctx, "brick")
+    if not ctx.spec.feature_colors:
+        cap = Recipe(28, 0.17, 0.55)
+    caps = list(_accent_ramp(cap, 4, (0, 1, 3)))
+    stem = build_ramp(Recipe(90, 0.03, 0.85), 3)[2:3]
+    colors = d.accent(np.concatenate([np.array(caps), stem]))
+    _place(ctx, d, "mushrooms", (_MUSHROOM,), 1.5, colors, min_dist=8.0)
+
+
+def shells(ctx: DrawContext, d: Drawing) -> None:
+    """Small sea shells."""
+    colors = d.accent(_accent_ramp(Recipe(40, 0.05, 0.84), 4, (0, 2, 3)))
+    _place(ctx, d, "shells", (_SHELL,), 1.5, colors, min_dist=8.0)
+
+
+def lily_pads(ctx: DrawContext, d: Drawing) -> None:
+    """Round lily pads with a notch."""
+    colors = d.accent(_accent_ramp(Recipe(140, 0.12, 0.56), 4, (0, 1, 3)))
+    _place(ctx, d, "lily pads", (_LILY,), 1.5, colors, min_dist=9.0)
+
+
+def bubbles(ctx: DrawContext, d: Drawing) -> None:
+    """Bubble rings in the liquid's lightest shades."""
+    colors = [max(0, d.levels - 2), max(0, d.levels - 2), d.levels - 1]
+    _place(ctx, d, "bubbles", (_BUBBLE,), 2.5, colors, min_dist=6.0)
+
+
+def sparkles(ctx: DrawContext, d: Drawing) -> None:
+    """A few single-pixel glints in the lightest shade (deliberate, kept by cleanup)."""
+    points = scatter(ctx, "sparkles", max(1, ctx.count(2.5)), 7.0)
+    for y, x in points.astype(int):
+        d.index[y % ctx.h, x % ctx.w] = d.levels - 1
+        d.keep[y % ctx.h, x % ctx.w] = True
+
+
+def _patches(ctx: DrawContext, stream: str, share: float, size: float) -> np.ndarray:
+    """A periodic blob mask covering about ``share`` of the tile."""
+    field = fbm(
+        ctx.rng("patch", stream), ctx.shape, ctx.feature * size, octaves=2, warp_px=ctx.feature
+    )
+    return field > np.quantile(field, 1.0 - share * min(1.6, ctx.density**0.5))
+
+
+def _paint_patch(ctx: DrawContext, d: Drawing, mask: np.ndarray, colors: list[int]) -> None:
+    """Fill a patch with two accent shades: lit where its own edge faces the light."""
+    lit = light(mask.astype(np.float64)) < 0  # top-left edges of the patch
+    shade = np.where(lit, colors[1], colors[0])
+    d.index[mask] = shade[mask]
+
+
+def moss(ctx: DrawContext, d: Drawing) -> None:
+    """Moss patches, preferring the gaps and low ground."""
+    mask = _patches(ctx, "moss", 0.22, 1.6)
+    if d.gaps.any():
+        near_gap = d.gaps | np.roll(d.gaps, 1, 0) | np.roll(d.gaps, -1, 1)
+        mask |= near_gap & _patches(ctx, "moss gaps", 0.45, 1.2)
+    colors = d.accent(_accent_ramp(_feature_recipe(ctx, "moss"), 4, (1, 2)))
+    _paint_patch(ctx, d, mask, colors)
+
+
+def snow(ctx: DrawContext, d: Drawing) -> None:
+    """Snow patches: white with a blue shadow edge."""
+    mask = _patches(ctx, "snow", 0.25, 1.8)
+    colors = d.accent(_accent_ramp(recipe_for("snow"), 5, (2, 4)))
+    _paint_patch(ctx, d, mask, colors)
+
+
+def rust(ctx: DrawContext, d: Drawing) -> None:
+    """Rust stains: orange-brown patches."""
+    mask = _patches(ctx, "rust", 0.25, 1.4)
+    colors = d.accent(_accent_ramp(Recipe(48, 0.12, 0.5), 4, (1, 2)))
+    _paint_patch(ctx, d, mask, colors)
+
+
+def puddles(ctx: DrawContext, d: Drawing) -> None:
+    """Puddles of water: a dark lip on their upper edge, a light glint line inside."""
+    mask = _patches(ctx, "puddles", 0.14, 2.2)
+    water = d.accent(_accent_ramp(Recipe(235, 0.07, 0.55), 4, (1, 3)))
+    d.index[mask] = water[0]
+    glint = mask & np.roll(mask, 1, 0) & np.roll(mask, 2, 0) & ~np.roll(mask, -2, 0)
+    glint &= fbm(ctx.rng("puddle glint"), ctx.shape, ctx.feature, octaves=1) > 0.5
+    d.index[glint] = water[1]
+    lip = np.roll(mask, -1, 0) & ~mask  # ground just above the water, in shadow
+    d.index[lip] = 0
+    labels = np.where(mask, d.next_unit(), 0)
+    d.units = np.where(mask, labels, d.units)
+
+
+def foam(ctx: DrawContext, d: Drawing) -> None:
+    """White foam: broken lines and small clusters in near-white shades."""
+    field = fbm(
+        ctx.rng("foam"),
+        ctx.shape,
+        (ctx.feature * 0.8, ctx.feature * 2),
+        octaves=2,
+        warp_px=ctx.feature,
+    )
+    band = (field > 0.55) & (field < 0.64)
+    colors = d.accent(_accent_ramp(Recipe(220, 0.03, 0.9), 4, (2, 3)))
+    d.index[band] = colors[1]
+    under = np.roll(band, 1, 0) & ~band
+    d.index[under] = colors[0]
+
+
+def cracks(ctx: DrawContext, d: Drawing) -> None:
+    """Random-walk cracks in the darkest shade, a lit lip on their lower-right side."""
+    rng = ctx.rng("cracks")
+    starts = scatter(ctx, "cracks", max(1, ctx.count(2.0)), 9.0)
+    for y, x in starts:
+        cy, cx = int(y), int(x)
+        step = rng.choice([(1, 1), (1, -1), (1, 0), (0, 1)])
+        length = int(rng.integers(4, 9))
+        for _ in range(length):
+            d.index[cy % ctx.h, cx % ctx.w] = 0
+            d.keep[cy % ctx.h, cx % ctx.w] = True
+            turn = rng.random()
+            dy, dx = step
+            if turn < 0.3:
+                dy, dx = (1, 0) if dx else (1, int(rng.choice([-1, 1])))
+            cy, cx = cy + dy, cx + dx
+
+
+FEATURE_DRAWERS: dict[str, Callable[[DrawContext, Drawing], None]] = {
+    "flowers": flowers,
+    "pebbles": pebbles,
+    "foam": foam,
+    "puddles": puddles,
+    "cracks": cracks,
+    "moss": moss,
+    "tufts": tufts,
+    "leaves": leaves,
+    "snow": snow,
+    "twigs": lambda ctx, d: _twigs(ctx, d),
+    "mushrooms": mushrooms,
+    "sparkles": sparkles,
+    "bubbles": bubbles,
+    "shells": shells,
+    "lily pads": lily_pads,
+    "rust": rust,
+}
+
+
+def _twigs(ctx: DrawContext, d: Drawing) -> None:
+    """Short twigs: diagonal 1-px lines, dark with a lit upper pixel row."""
+    colors = d.accent(_accent_ramp(Recipe(55, 0.06, 0.42), 4, (0, 2)))
+    rng = ctx.rng("twigs")
+    for y, x in scatter(ctx, "twigs", max(1, ctx.count(2.0)), 9.0):
+        length = int(rng.integers(3, 6))
+        dx = int(rng.choice([-1, 1]))
+        flat = rng.random() < 0.5
+        unit = d.next_unit()
+        for i in range(length):
+            py = (int(y) + (0 if flat else i)) % ctx.h
+            px = (int(x) + i * dx) % ctx.w
+            d.index[py, px] = colors[1] if i < length // 2 else colors[0]
+            d.units[py, px] = unit
+            d.keep[py, px] = True
+
+
+def draw_feature(name: str, ctx: DrawContext, d: Drawing) -> None:
+    """Draw one named feature (see :data:`FEATURE_DRAWERS`)."""
+    FEATURE_DRAWERS[name](ctx, d)

@@ -1,0 +1,48 @@
+"""The outline pass: lines around units and placed objects, as the ``outline`` style asks.
+
+The line sits on the free pixels 4-adjacent to a unit (mortar, grout, the ground around a
+pebble), never inside the unit, so a unit keeps its shape and bevel. A line pixel lies on
+the *shadow side* when the unit is above or left of it (the light comes from the top
+left), otherwise on the *lit side*. See :mod:`pixelkiln.engine.style` for what each style
+draws there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pixelkiln.engine.materials.canvas import DrawContext, Drawing
+
+__all__ = ["BLACK", "apply_outline", "outline_ring"]
+
+BLACK = np.array([[0, 0, 0]], np.uint8)
+
+
+def outline_ring(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Free pixels next to a unit, split into (shadow side, lit side)."""
+    is_unit = units > 0
+    above = np.roll(is_unit, 1, 0)  # the pixel above is a unit
+    left = np.roll(is_unit, 1, 1)
+    below = np.roll(is_unit, -1, 0)
+    right = np.roll(is_unit, -1, 1)
+    ring = ~is_unit & (above | left | below | right)
+    shadow = ring & (above | left)
+    return shadow, ring & ~shadow
+
+
+def apply_outline(ctx: DrawContext, d: Drawing) -> None:
+    """Draw the outline the style asks for onto ``d`` (nothing for ``lineless``)."""
+    style = ctx.style.outline
+    if style == "lineless" or not d.units.any():
+        return
+    shadow, lit = outline_ring(d.units)
+    ring = shadow | lit
+    if style == "single color black outline":
+        (black,) = d.accent(BLACK)
+        d.index[ring] = black
+    elif style == "single color outline":
+        d.index[ring] = 0
+    else:  # selective: darkest below/right, one step lighter on the lit side
+        d.index[shadow] = 0
+        d.index[lit] = min(1, ctx.top)
+    d.keep |= ring

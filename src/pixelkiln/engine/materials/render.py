@@ -1,0 +1,176 @@
+"""The render pipeline behind :func:`pixelkiln.engine.materials.render_material`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from pixelkiln.engine.despeckle import cleanup
+from pixelkiln.engine.lexicon import get_material
+from pixelkiln.engine.materials import (
+    crafted,
+    liquid,
+    masonry,
+    metal,
+    sky,
+    soil,
+    stone,
+    vegetation,
+)
+from pixelkiln.engine.materials.canvas import DrawContext, Drawing
+from pixelkiln.engine.materials.features import draw_feature
+from pixelkiln.engine.materials.outline import apply_outline
+from pixelkiln.engine.palette import build_ramp, fit_to_palette, recipe_for
+from pixelkiln.engine.reference import Reference
+from pixelkiln.engine.style import Style
+from pixelkiln.engine.text import MaterialSpec, parse_description
+
+__all__ = [
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "PATTERNS",
+    "Texture",
+    "base_feature_px",
+    "material_ramp",
+    "render_material",
+]
+
+MIN_SIZE = 8
+MAX_SIZE = 512
+
+PATTERNS: dict[str, Callable[[DrawContext], Drawing]] = {
+    **vegetation.PATTERNS,
+    **soil.PATTERNS,
+    **liquid.PATTERNS,
+    **stone.PATTERNS,
+    **masonry.PATTERNS,
+    **crafted.PATTERNS,
+    **metal.PATTERNS,
+    **sky.PATTERNS,
+}
+
+
+@dataclass(frozen=True)
+class Texture:
+    """A rendered seamless texture.
+
+    ``index`` points into ``colors``; the first ``len(ramp)`` colours are the material's
+    ramp (dark to light), the rest are accents (feature colours, a black outline).
+    """
+
+    rgba: np.ndarray  # (H, W, 4) uint8, opaque
+    index: np.ndarray  # (H, W) int16, into colors
+    colors: np.ndarray  # (k, 3) uint8: ramp first, then accents
+    ramp: np.ndarray  # (n, 3) uint8, dark to light
+    height: np.ndarray  # (H, W) float32 in 0..1, raised = 1
+    units: np.ndarray  # (H, W) int32, label of each unit/object (0 = none)
+    spec: MaterialSpec
+    style: Style
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(h, w)``."""
+        return int(self.rgba.shape[0]), int(self.rgba.shape[1])
+
+
+def _spec(description: str | MaterialSpec) -> MaterialSpec:
+    if isinstance(description, MaterialSpec):
+        return description
+    return parse_description(description)
+
+
+def _shape(size: int | tuple[int, int]) -> tuple[int, int]:
+    h, w = (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
+    if not (MIN_SIZE <= h <= MAX_SIZE and MIN_SIZE <= w <= MAX_SIZE):
+        msg = f"size must be within {MIN_SIZE}..{MAX_SIZE} px per side; got {h}x{w}"
+        raise ValueError(msg)
+    return h, w
+
+
+def base_feature_px(h: int, w: int) -> float:
+    """Typical cluster size for a tile: 4.5 px at 16, 5.5 at 32, 7.5 at 64, capped at 9.
+
+    Pixel art keeps its pixel scale: a bigger tile shows more clusters, only slightly
+    bigger ones.
+    """
+    return float(min(9.0, 3.5 + min(h, w) / 16.0))
+
+
+def material_ramp(
+    description: str | MaterialSpec,
+    shades: int | None = None,
+    style: Style | None = None,
+    reference: Reference | None = None,
+    palette: np.ndarray | None = None,
+) -> np.ndarray:
+    """The ramp (n, 3) uint8, dark to light, that a description renders with.
+
+    ``shades`` defaults to the style's (4 for the default basic shading). A
+    ``reference`` steers it toward the reference's colours, a forced ``palette`` snaps
+    it onto that palette (distinct shades onto distinct colours where possible).
+    """
+    spec = _spec(description)
+    n = shades if shades is not None else (style or Style()).shades
+    recipe = recipe_for(spec.material, spec.colors, spec.modifiers)
+    if reference is not None:
+        recipe = reference.steer_recipe(recipe)
+    ramp = build_ramp(recipe, n)
+    if reference is not None:
+        ramp = reference.steer_ramp(ramp)
+    if palette is not None and len(palette):
+        ramp = fit_to_palette(ramp, palette)
+    return ramp
+
+
+def render_material(
+    spec_or_description: str | MaterialSpec,
+    size: int | tuple[int, int],
+    seed: int,
+    style: Style | None = None,
+    reference: Reference | None = None,
+    palette: np.ndarray | None = None,
+) -> Texture:
+    """Render one seamless texture; see :mod:`pixelkiln.engine.materials` for the contract."""
+    spec = _spec(spec_or_description)
+    style = style or Style()
+    h, w = _shape(size)
+    mat = get_material(spec.material)
+    scale = style.scale * (reference.scale_factor() if reference is not None else 1.0)
+    ctx = DrawContext(
+        h=h,
+        w=w,
+        seed=int(seed),
+        material=mat,
+        spec=spec,
+        style=style,
+        feature=max(3.0, base_feature_px(h, w) * scale),
+    )
+    d = PATTERNS[mat.pattern](ctx)
+    for name in spec.all_features():
+        draw_feature(name, ctx, d)
+    d.index = cleanup(d.index, d.keep)
+    apply_outline(ctx, d)
+
+    ramp = material_ramp(spec, style.shades, style, reference)
+    colors = np.concatenate([ramp, *d.accents]) if d.accents else ramp
+    if palette is not None and len(palette):
+        colors = fit_to_palette(colors, palette)
+        ramp = colors[: len(ramp)]
+    rgba = np.empty((h, w, 4), np.uint8)
+    rgba[..., :3] = colors[d.index]
+    rgba[..., 3] = 255
+    height = d.height.astype(np.float64)
+    span = float(height.max() - height.min())
+    height = (height - height.min()) / span if span > 1e-9 else np.full_like(height, 0.5)
+    return Texture(
+        rgba=rgba,
+        index=d.index.astype(np.int16),
+        colors=colors,
+        ramp=ramp,
+        height=height.astype(np.float32),
+        units=d.units.astype(np.int32),
+        spec=spec,
+        style=style,
+    )

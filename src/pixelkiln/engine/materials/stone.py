@@ -1,0 +1,185 @@
+"""Stone family: stone slabs, rock, cobblestone, marble, volcanic rock, crystal, obsidian, coral.
+
+Cut and natural stone is built from toroidal Voronoi cells (ART.md §1.10): a jittered grid
+of seeds, warped a little so cells are not polygons; F2-F1 near 0 marks the joints
+(mortar, cracks). Each cell gets its own tone and a top-left bevel - light upper-left rim,
+dark lower-right rim - so stones read as raised, lit from one side. Crystal facets get a
+random plane each, lit by n·l, which gives sharp flat facets; marble is soft pale
+patches crossed by thin warped veins.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pixelkiln.engine.materials.canvas import (
+    DrawContext,
+    Drawing,
+    bevel_levels,
+    light,
+    quantize,
+)
+from pixelkiln.engine.noise import Cells, fbm, rank_normalize, wave, worley
+from pixelkiln.engine.palette import Recipe, build_ramp
+
+__all__ = ["PATTERNS"]
+
+
+def _warp(ctx: DrawContext, stream: str, amount: float) -> tuple[np.ndarray, np.ndarray]:
+    rng = ctx.rng("warp", stream)
+    size = ctx.feature * 2
+    return (
+        (fbm(rng, ctx.shape, size, octaves=1) - 0.5) * 2 * amount,
+        (fbm(rng, ctx.shape, size, octaves=1) - 0.5) * 2 * amount,
+    )
+
+
+def _mortar_level(ctx: DrawContext) -> int:
+    """Joints: a mid-dark shade when lineless (the outline pass darkens them otherwise)."""
+    return ctx.level(0.3) if ctx.style.outline == "lineless" else 0
+
+
+def _units(
+    ctx: DrawContext, cells: Cells, joint: float, low: int, high: int, stream: str
+) -> Drawing:
+    """Raised units from cells: per-unit tone in low..high, bevel, joints between."""
+    d = Drawing.blank(ctx)
+    solid = cells.ridge > joint
+    units = np.where(solid, cells.owner + 1, 0)
+    tone = ctx.rng("tone", stream).integers(low, high + 1, len(cells.points))
+    surface = fbm(ctx.rng("surface", stream), ctx.shape, ctx.feature * 0.9, octaves=1)
+    index = tone[cells.owner] + (surface > 0.72).astype(np.int64) - (surface < 0.22)
+    index = np.clip(index, low, high) + bevel_levels(ctx, units)
+    d.index = np.where(solid, np.clip(index, 1 if ctx.levels > 3 else 0, ctx.top), 0)
+    d.index[~solid] = _mortar_level(ctx)
+    d.units = units
+    d.gaps = ~solid
+    d.height = np.clip(cells.ridge / (ctx.feature * 0.8), 0, 1)
+    return d
+
+
+def cobble(ctx: DrawContext) -> Drawing:
+    """Cobblestones: rounded stones in mortar, each its own tone and top-left bevel."""
+    cells = worley(
+        ctx.rng("cobbles"),
+        ctx.shape,
+        ctx.feature * 1.25,
+        jitter=0.75,
+        warp=_warp(ctx, "cobbles", ctx.feature * 0.3),
+    )
+    return _units(ctx, cells, 1.3, 1, max(1, ctx.top - 1), "cobbles")
+
+
+def stone(ctx: DrawContext) -> Drawing:
+    """Stone ground: large flat irregular slabs with thin joints."""
+    cells = worley(
+        ctx.rng("slabs"),
+        ctx.shape,
+        ctx.feature * 2.2,
+        jitter=0.9,
+        warp=_warp(ctx, "slabs", ctx.feature * 0.5),
+    )
+    return _units(ctx, cells, 0.9, 1, max(1, ctx.top - 1), "slabs")
+
+
+def rock(ctx: DrawContext) -> Drawing:
+    """Rugged rock: ridged relief lit from the top left, dark fissures."""
+    d = Drawing.blank(ctx)
+    relief = fbm(ctx.rng("relief"), ctx.shape, ctx.feature * 2.0, octaves=2, warp_px=ctx.feature)
+    ridged = 1.0 - np.abs(relief - 0.5) * 2
+    height = 0.5 * relief + 0.5 * ridged
+    tone = rank_normalize(0.45 * height + 0.55 * (0.5 + 0.5 * max(ctx.bevel, 0.3) * light(height)))
+    d.index = quantize(tone, ctx.levels)
+    fissure = ridged < np.quantile(ridged, 0.07)
+    d.index[fissure] = 0
+    d.height = height
+    return d
+
+
+def volcanic(ctx: DrawContext) -> Drawing:
+    """Volcanic rock: dark rugged basalt with a few glowing cracks."""
+    d = rock(ctx)
+    cells = worley(
+        ctx.rng("glow cracks"),
+        ctx.shape,
+        ctx.feature * 2.5,
+        jitter=0.9,
+        warp=_warp(ctx, "glow", ctx.feature * 0.6),
+    )
+    glowing = ctx.rng("glowing").random(len(cells.points)) < 0.5
+    crack = (cells.ridge < 0.8) & glowing[cells.owner]
+    hot, warm = d.accent(build_ramp(Recipe(45, 0.17, 0.62), 4)[[3, 2]])
+    d.index[crack] = hot
+    d.index[np.roll(crack, 1, 0) & ~crack] = warm  # glow spills downward
+    d.keep |= crack
+    return d
+
+
+def marble(ctx: DrawContext) -> Drawing:
+    """Marble: soft pale patches, thin warped grey veins."""
+    d = Drawing.blank(ctx)
+    base = fbm(ctx.rng("base"), ctx.shape, ctx.feature * 2.4, octaves=2, warp_px=ctx.feature)
+    lo = max(0, ctx.top - 2)
+    d.index = quantize(base, ctx.top - lo + 1, low=lo)
+    bend = (fbm(ctx.rng("veins"), ctx.shape, ctx.feature * 2.5, octaves=2) - 0.5) * 7.0
+    vein = np.abs(wave(ctx.shape, (1, 2), phase=1.0, warp=bend)) < 0.09
+    d.index[vein] = max(0, lo - 1)
+    d.keep |= vein
+    d.height = base
+    return d
+
+
+def _facets(ctx: DrawContext, size: float, low: int, high: int, edge: float) -> Drawing:
+    d = Drawing.blank(ctx)
+    cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9)
+    rng = ctx.rng("normals")
+    normals = rng.normal(size=(len(cells.points), 2))
+    # n·l with the light at the top left: facets tilted up-left are bright.
+    facing = -(normals[:, 0] + normals[:, 1]) / np.sqrt(2)
+    tone = np.clip(np.round(low + (facing + 1.2) / 2.4 * (high - low)), low, high).astype(int)
+    d.index = tone[cells.owner]
+    units = cells.owner + 1
+    d.index = np.clip(d.index + bevel_levels(ctx, units), 0, ctx.top)
+    d.index[cells.ridge < edge] = 0
+    d.units = np.where(cells.ridge < edge, 0, units)
+    d.gaps = cells.ridge < edge
+    d.height = np.clip(cells.ridge / size, 0, 1)
+    return d
+
+
+def crystal(ctx: DrawContext) -> Drawing:
+    """Crystal: sharp flat facets lit by their own plane, dark edges between them."""
+    return _facets(ctx, ctx.feature * 1.7, 1, ctx.top, 0.8)
+
+
+def obsidian(ctx: DrawContext) -> Drawing:
+    """Obsidian: big glossy dark facets with bright rims on the lit side."""
+    d = _facets(ctx, ctx.feature * 2.4, 0, max(1, ctx.top - 2), 0.6)
+    rim = bevel_levels(ctx, d.units, width=1) > 0
+    d.index[rim] = ctx.top
+    return d
+
+
+def coral(ctx: DrawContext) -> Drawing:
+    """Coral: meandering brain-coral ridges, lit on their top-left flanks."""
+    d = Drawing.blank(ctx)
+    bend = (fbm(ctx.rng("meander"), ctx.shape, ctx.feature * 2.0, octaves=2) - 0.5) * 9.0
+    k = max(1, round(min(ctx.h, ctx.w) / max(4.0, ctx.feature * 1.1)))
+    ridge = wave(ctx.shape, (k, k // 2 or 1), warp=bend)
+    height = (ridge + 1) / 2
+    tone = rank_normalize(0.55 * height + 0.45 * (0.5 + 0.5 * max(ctx.bevel, 0.3) * light(height)))
+    d.index = quantize(tone, ctx.levels)
+    d.height = height
+    return d
+
+
+PATTERNS = {
+    "cobble": cobble,
+    "stone": stone,
+    "rock": rock,
+    "volcanic": volcanic,
+    "marble": marble,
+    "crystal": crystal,
+    "obsidian": obsidian,
+    "coral": coral,
+}

@@ -1,0 +1,286 @@
+"""Quality gates: numbers that catch "noise soup", seams and palette drift before a person does.
+
+Every metric works on an RGBA array (or the index image :func:`index_image` makes of it)
+and, for seamless tiles, on the torus: neighbours wrap around the edges, and same-colour
+clusters that leave one edge and come back at the other are one cluster (the graph of
+same-colour 4-neighbours, wrap edges included, goes to
+``scipy.sparse.csgraph.connected_components``; exact, unlike labelling a 3x3 repeat).
+Transparent pixels (alpha < 128) are ignored.
+
+Gates (ART.md §5), with the reason for each number; :func:`check_texture` applies them:
+
+- ``ORPHAN_MAX = 0.02``: share of pixels with no same-colour 8-neighbour. White-noise soup
+  measures ~0.15; our textures measure 0-0.01, the rest being deliberate single pixels
+  (glints, flower centres, sparkles) that the gallery shows are wanted.
+- ``cluster_min(size)``: pixel-weighted mean cluster (Σs²/Σs). Soup is ~3 px; a 16 px tile
+  needs >= 8, a 32 px tile >= 16, and larger tiles >= 20 (the gallery's busiest
+  materials - gravel, hay, fabric - sit at 25-40 at 32 px).
+- ``SEAM_Z_MAX = 3.0``: the colour jump across the wrap seam, as a z-score against every
+  interior column/row boundary. A cropped, non-periodic texture scores 5-10; a periodic
+  one scores like any interior boundary (|z| < 2). :func:`seam_error` is the excess
+  over this bound, summed over both axes: 0 for a tile that wraps.
+- ``COLORS_MAX = 12`` per tile: a ramp of at most 6 shades, up to two features with two
+  accent shades each, and a black outline. Plain materials use 3-8.
+- Palette adherence must be exactly 1.0 when a palette is forced.
+- ``VALUE_RANGE = (0.15, 0.75)``: OKLab L spread. Under 0.15 a tile reads flat; over 0.75
+  it fights the characters standing on it (lava and crystal, which glow, reach ~0.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from pixelkiln.engine.color import srgb_to_oklab
+
+__all__ = [
+    "COLORS_MAX",
+    "ORPHAN_MAX",
+    "SEAM_Z_MAX",
+    "VALUE_RANGE",
+    "TextureReport",
+    "check_texture",
+    "cluster_labels",
+    "cluster_min",
+    "cluster_sizes",
+    "color_count",
+    "edge_fraction",
+    "index_image",
+    "isolated4_fraction",
+    "mean_cluster",
+    "orphan_fraction",
+    "palette_adherence",
+    "seam_error",
+    "seam_z",
+    "texture_report",
+    "value_range",
+]
+
+ORPHAN_MAX = 0.02
+SEAM_Z_MAX = 3.0
+COLORS_MAX = 12
+VALUE_RANGE = (0.15, 0.75)
+
+_N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+
+
+def cluster_min(shape: tuple[int, int]) -> float:
+    """Smallest acceptable pixel-weighted mean cluster for a tile of this size."""
+    side = min(shape)
+    if side < 24:
+        return 8.0
+    if side < 48:
+        return 16.0
+    return 20.0
+
+
+def index_image(rgba: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """An index image (-1 where transparent) and its colours ``(k, 3)`` uint8."""
+    arr = np.asarray(rgba, np.uint8)
+    if arr.ndim == 2:
+        return arr.astype(np.int64), np.zeros((0, 3), np.uint8)
+    rgb = arr[..., :3]
+    opaque = arr[..., 3] > 127 if arr.shape[2] == 4 else np.ones(arr.shape[:2], bool)
+    packed = (
+        (rgb[..., 0].astype(np.int64) << 16) | (rgb[..., 1].astype(np.int64) << 8) | rgb[..., 2]
+    )
+    uniq, inverse = np.unique(packed[opaque], return_inverse=True)
+    index = np.full(arr.shape[:2], -1, np.int64)
+    index[opaque] = inverse.ravel()
+    colors = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1)
+    return index, colors.astype(np.uint8)
+
+
+def _as_index(img: np.ndarray) -> np.ndarray:
+    img = np.asarray(img)
+    return img.astype(np.int64) if img.ndim == 2 else index_image(img)[0]
+
+
+def _neighbours(index: np.ndarray, dy: int, dx: int, wrap: bool) -> np.ndarray:
+    """The neighbour at offset (dy, dx) of every pixel; -2 off the edge when not wrapping."""
+    if wrap:
+        return np.roll(index, (-dy, -dx), axis=(0, 1))
+    padded = np.pad(index, 1, constant_values=-2)
+    h, w = index.shape
+    return padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+
+
+def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
+    """Share of opaque pixels with no same-colour 8-neighbour (stray pixels)."""
+    index = _as_index(img)
+    opaque = index >= 0
+    same = np.zeros(index.shape, bool)
+    for dy, dx in _N8:
+        same |= _neighbours(index, dy, dx, wrap) == index
+    return float((opaque & ~same).sum() / max(opaque.sum(), 1))
+
+
+def isolated4_fraction(img: np.ndarray, wrap: bool = True) -> float:
+    """Share of opaque pixels with no same-colour 4-neighbour (noise and dither; report only)."""
+    index = _as_index(img)
+    opaque = index >= 0
+    same = np.zeros(index.shape, bool)
+    for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        same |= _neighbours(index, dy, dx, wrap) == index
+    return float((opaque & ~same).sum() / max(opaque.sum(), 1))
+
+
+def cluster_labels(img: np.ndarray, wrap: bool = True) -> np.ndarray:
+    """A label per pixel: its 4-connected same-colour cluster (on the torus when ``wrap``).
+
+    Transparent pixels get their own singleton labels.
+    """
+    index = _as_index(img)
+    h, w = index.shape
+    ids = np.arange(h * w).reshape(h, w)
+    rows, cols = [], []
+    for dy, dx in ((0, 1), (1, 0)):
+        if wrap:
+            other = np.roll(ids, (-dy, -dx), axis=(0, 1))
+            same = np.roll(index, (-dy, -dx), axis=(0, 1)) == index
+        else:
+            other = ids[dy:, dx:]
+            same = index[dy:, dx:] == index[: h - dy, : w - dx]
+            same = np.pad(same, ((0, dy), (0, dx)))
+            other = np.pad(other, ((0, dy), (0, dx)))
+        same &= index >= 0
+        rows.append(ids[same])
+        cols.append(other[same])
+    r = np.concatenate(rows)
+    c = np.concatenate(cols)
+    graph = coo_matrix((np.ones(len(r), np.int8), (r, c)), shape=(h * w, h * w))
+    _, labels = connected_components(graph, directed=False)
+    return labels.reshape(h, w)
+
+
+def cluster_sizes(img: np.ndarray, wrap: bool = True) -> np.ndarray:
+    """Sizes of the 4-connected same-colour clusters (on the torus when ``wrap``)."""
+    index = _as_index(img)
+    labels = cluster_labels(index, wrap)[index >= 0]
+    return np.bincount(labels)[np.unique(labels)]
+
+
+def mean_cluster(img: np.ndarray, wrap: bool = True) -> float:
+    """Pixel-weighted mean cluster size Σs²/Σs: the size of the cluster a random pixel is in."""
+    sizes = cluster_sizes(img, wrap).astype(np.float64)
+    return float((sizes**2).sum() / max(sizes.sum(), 1.0))
+
+
+def edge_fraction(img: np.ndarray, wrap: bool = True) -> float:
+    """Share of 4-neighbour pairs whose colours differ (how busy the texture is)."""
+    index = _as_index(img)
+    diffs = total = 0
+    for dy, dx in ((0, 1), (1, 0)):
+        other = _neighbours(index, dy, dx, wrap)
+        valid = (index >= 0) & (other >= 0)
+        diffs += int((valid & (other != index)).sum())
+        total += int(valid.sum())
+    return diffs / max(total, 1)
+
+
+def color_count(rgba: np.ndarray) -> int:
+    """Distinct opaque colours."""
+    return len(index_image(rgba)[1])
+
+
+def palette_adherence(rgba: np.ndarray, palette: np.ndarray, tol: float = 0.01) -> float:
+    """Share of opaque pixels within ΔEOK ``tol`` of a palette colour (1.0 = all)."""
+    index, colors = index_image(rgba)
+    if len(colors) == 0:
+        return 1.0
+    pal = srgb_to_oklab(np.asarray(palette, np.uint8).reshape(-1, 3))
+    dist = np.linalg.norm(srgb_to_oklab(colors)[:, None] - pal[None], axis=-1).min(axis=1)
+    ok = dist < tol
+    opaque = index >= 0
+    return float(ok[index[opaque]].sum() / max(opaque.sum(), 1))
+
+
+def value_range(rgba: np.ndarray) -> float:
+    """OKLab lightness spread (max - min) of the opaque colours."""
+    _, colors = index_image(rgba)
+    if len(colors) == 0:
+        return 0.0
+    lightness = srgb_to_oklab(colors)[:, 0]
+    return float(lightness.max() - lightness.min())
+
+
+def _boundary_jumps(lab: np.ndarray, axis: int) -> np.ndarray:
+    """Mean ΔEOK across each boundary along ``axis``; the last entry is the wrap seam."""
+    nxt = np.roll(lab, -1, axis=axis)
+    jump = np.linalg.norm(nxt - lab, axis=-1)
+    return jump.mean(axis=1 - axis)
+
+
+def seam_z(rgba: np.ndarray) -> float:
+    """How much the wrap seam stands out: z-score of its colour jump, max over both axes."""
+    lab = srgb_to_oklab(np.asarray(rgba, np.uint8)[..., :3])
+    worst = -np.inf
+    for axis in (0, 1):
+        jumps = _boundary_jumps(lab, axis)
+        inner, seam = jumps[:-1], jumps[-1]
+        spread = max(float(inner.std()), 0.005)  # a flat texture must not blow up z
+        worst = max(worst, (seam - float(inner.mean())) / spread)
+    return float(worst)
+
+
+def seam_error(rgba: np.ndarray) -> float:
+    """Excess of the wrap seam over :data:`SEAM_Z_MAX`, summed over axes (0 = tiles)."""
+    lab = srgb_to_oklab(np.asarray(rgba, np.uint8)[..., :3])
+    total = 0.0
+    for axis in (0, 1):
+        jumps = _boundary_jumps(lab, axis)
+        inner, seam = jumps[:-1], jumps[-1]
+        z = (seam - float(inner.mean())) / max(float(inner.std()), 0.005)
+        total += max(0.0, z - SEAM_Z_MAX)
+    return float(total)
+
+
+@dataclass(frozen=True)
+class TextureReport:
+    """Every metric of one texture."""
+
+    size: tuple[int, int]
+    colors: int
+    orphan: float
+    isolated4: float
+    mean_cluster: float
+    edge: float
+    seam_z: float
+    seam_error: float
+    value_range: float
+
+
+def texture_report(rgba: np.ndarray, wrap: bool = True) -> TextureReport:
+    """All metrics of a texture at once."""
+    index, colors = index_image(rgba)
+    return TextureReport(
+        size=(int(index.shape[0]), int(index.shape[1])),
+        colors=len(colors),
+        orphan=orphan_fraction(index, wrap),
+        isolated4=isolated4_fraction(index, wrap),
+        mean_cluster=mean_cluster(index, wrap),
+        edge=edge_fraction(index, wrap),
+        seam_z=seam_z(rgba),
+        seam_error=seam_error(rgba),
+        value_range=value_range(rgba),
+    )
+
+
+def check_texture(rgba: np.ndarray) -> list[str]:
+    """Which gates a seamless texture fails (empty when it passes them all)."""
+    r = texture_report(rgba)
+    problems = []
+    if r.orphan >= ORPHAN_MAX:
+        problems.append(f"stray pixels {r.orphan:.3f} >= {ORPHAN_MAX}")
+    if r.mean_cluster < cluster_min(r.size):
+        problems.append(f"mean cluster {r.mean_cluster:.1f} < {cluster_min(r.size)}")
+    if r.seam_error > 0:
+        problems.append(f"seam z {r.seam_z:.2f} > {SEAM_Z_MAX}")
+    if r.colors > COLORS_MAX:
+        problems.append(f"{r.colors} colours > {COLORS_MAX}")
+    if not VALUE_RANGE[0] <= r.value_range <= VALUE_RANGE[1]:
+        problems.append(f"value range {r.value_range:.2f} outside {VALUE_RANGE}")
+    return problems

@@ -1,0 +1,282 @@
+"""Descriptions to a drawing spec: ``"cracked grey cobblestone with moss"`` -> a MaterialSpec.
+
+How a description is read:
+
+1. It is lower-cased and cut at the first connector (``with``, ``and``, ``covered in``, a
+   comma...). The part before is the *main chunk* (what the surface is made of); the rest
+   lists features.
+2. In the main chunk, lexicon aliases are matched literally (up to three words). English
+   puts the head noun last, so the match that ends last wins ("mossy stone" is stone), the
+   longest on a tie ("dry grass" beats "grass"). Other material words before the head
+   become features when they have one ("grassy dirt" adds tufts).
+3. Colour words (``red``, ``teal``), modifiers (``dark``, ``golden``, ``wet``) and feature
+   phrases (``with small flowers``, ``cracked``) are collected from the whole text.
+4. When the main chunk names no known material, the words that are left (neither colour,
+   modifier, feature nor stop word) are matched in this order: a close fuzzy match to an
+   alias (typos: "cobblestnoe"); the sentence-embedding model
+   (:mod:`pixelkiln.engine.embedding`) against every material's phrases, if the best
+   cosine reaches :data:`EMBED_THRESHOLD` ("verdant meadow" -> grass); a looser fuzzy
+   match; the model's best guess whatever its score; and finally :data:`DEFAULT_MATERIAL`.
+   Without the model installed, the fuzzy steps still answer.
+
+Parsing is cached per description and model folder (``lru_cache``), and so is the
+material-phrase embedding matrix, so a repeated description costs nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from pixelkiln.engine.embedding import MiniLM, load_model
+from pixelkiln.engine.lexicon import MATERIALS, get_material
+from pixelkiln.engine.wordlists import FEATURES, MODIFIERS, NAMED_COLORS, STOP_WORDS
+
+__all__ = [
+    "DEFAULT_MATERIAL",
+    "EMBED_THRESHOLD",
+    "MaterialSpec",
+    "material_phrases",
+    "nearest_material",
+    "parse_description",
+]
+
+DEFAULT_MATERIAL = "stone"
+# Cosine similarity above which the model's nearest material is trusted over a loose
+# fuzzy match; chosen from the phrase tests: true matches score 0.35-0.8, unrelated
+# words 0.1-0.3.
+EMBED_THRESHOLD = 0.33
+_FUZZY_STRICT = 0.8
+_FUZZY_LOOSE = 0.72
+
+_CONNECTORS = re.compile(
+    r"\b(?:with|and|covered in|covered with|covered by|full of|dotted with|scattered with|"
+    r"sprinkled with|strewn with|littered with|featuring|having|plus|among|under)\b|,|;"
+)
+
+
+@dataclass(frozen=True)
+class MaterialSpec:
+    """What to draw: a material key plus the colour words, modifiers and features asked for.
+
+    ``colors`` colour the surface, ``feature_colors`` (named after the connector) colour
+    its features; ``matched_by`` and ``score`` say how the material was found.
+    """
+
+    material: str
+    colors: tuple[str, ...] = ()
+    feature_colors: tuple[str, ...] = ()
+    modifiers: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    text: str = ""
+    matched_by: str = "lexicon"  # lexicon | fuzzy | embedding | default | key
+    score: float = 1.0
+
+    def all_features(self) -> tuple[str, ...]:
+        """Requested features plus the material's own defaults, without repeats."""
+        out = list(get_material(self.material).features)
+        out += [f for f in self.features if f not in out]
+        return tuple(out)
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.replace("-", " ").replace("_", " "))
+
+
+def _alias_table() -> dict[tuple[str, ...], str]:
+    table: dict[tuple[str, ...], str] = {}
+    for key, mat in MATERIALS.items():
+        for alias in (key, *mat.aliases):
+            table.setdefault(tuple(_tokens(alias)), key)
+    return table
+
+
+def _feature_table() -> dict[tuple[str, ...], str]:
+    table: dict[tuple[str, ...], str] = {}
+    for name, phrases in FEATURES.items():
+        for phrase in (name, *phrases):
+            table.setdefault(tuple(_tokens(phrase)), name)
+    return table
+
+
+_ALIASES = _alias_table()
+_FEATURE_PHRASES = _feature_table()
+# Fuzzy matching compares single words with one-word aliases only: a word of a longer alias
+# ("forest" of "tropical forest") says too little on its own; the model reads those.
+_WORD_TO_MATERIAL = {key[0]: mat for key, mat in _ALIASES.items() if len(key) == 1}
+_ALIAS_WORDS = sorted(w for w in _WORD_TO_MATERIAL if len(w) >= 4)
+
+
+def _matches(tokens: list[str], table: dict[tuple[str, ...], str]) -> list[tuple[int, int, str]]:
+    """All ``(start, end, value)`` n-gram matches (n <= 3) of ``tokens`` in ``table``."""
+    found = []
+    for n in (3, 2, 1):
+        for i in range(len(tokens) - n + 1):
+            value = table.get(tuple(tokens[i : i + n]))
+            if value is not None:
+                found.append((i, i + n, value))
+    return found
+
+
+def material_phrases() -> tuple[list[str], list[str]]:
+    """The phrases the model compares a description with, and the material of each."""
+    phrases: list[str] = []
+    owners: list[str] = []
+    for key, mat in MATERIALS.items():
+        for phrase in dict.fromkeys((key, *mat.aliases, mat.about)):
+            if phrase:
+                phrases.append(phrase)
+                owners.append(key)
+    return phrases, owners
+
+
+@lru_cache(maxsize=4)
+def _phrase_matrix(model_dir: Path | None) -> tuple[MiniLM, np.ndarray, list[str]] | None:
+    model = load_model(model_dir)
+    if model is None:
+        return None
+    phrases, owners = material_phrases()
+    return model, model.embed(phrases), owners
+
+
+def nearest_material(text: str, model_dir: Path | None = None) -> list[tuple[str, float]]:
+    """Materials ranked by the model's cosine similarity to ``text`` (empty without model)."""
+    cached = _phrase_matrix(model_dir)
+    if cached is None or not text.strip():
+        return []
+    model, matrix, owners = cached
+    sims = matrix @ model.embed([text])[0]
+    best: dict[str, float] = {}
+    for owner, sim in zip(owners, sims.tolist(), strict=True):
+        best[owner] = max(best.get(owner, -1.0), sim)
+    return sorted(best.items(), key=lambda kv: -kv[1])
+
+
+def _fuzzy(words: list[str], cutoff: float) -> tuple[str, float] | None:
+    """The best close match of any word to a one-word alias, as (material, ratio)."""
+    best: tuple[str, float] | None = None
+    for word in words:
+        if len(word) < 4:
+            continue
+        for cand in difflib.get_close_matches(word, _ALIAS_WORDS, n=1, cutoff=cutoff):
+            ratio = difflib.SequenceMatcher(None, word, cand).ratio()
+            if best is None or ratio > best[1]:
+                best = (_WORD_TO_MATERIAL[cand], ratio)
+    return best
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str, model_dir: Path | None, use_model: bool) -> MaterialSpec:
+    lowered = text.lower().strip()
+    if lowered in MATERIALS:
+        return MaterialSpec(material=lowered, text=text, matched_by="key")
+    parts = _CONNECTORS.split(lowered, maxsplit=1)
+    main_tokens = _tokens(parts[0])
+    rest_tokens = _tokens(parts[1]) if len(parts) > 1 else []
+    all_tokens = main_tokens + rest_tokens
+
+    used: set[int] = set()  # indices into main_tokens that something claimed
+    material: str | None = None
+    matched_by, score = "lexicon", 1.0
+    mat_hits = _matches(main_tokens, _ALIASES)
+    if mat_hits:
+        start, end, material = max(mat_hits, key=lambda m: (m[1], m[1] - m[0]))
+        used.update(range(start, end))
+
+    features: list[str] = []
+    # Feature phrases anywhere, except over the head material's own words.
+    offset = len(main_tokens)
+    for start, end, name in _matches(all_tokens, _FEATURE_PHRASES):
+        if any(i in used for i in range(start, end)):
+            continue
+        if start < offset and material is None and name in ("tufts", "leaves", "snow", "moss"):
+            continue  # a bare "moss" in the main chunk is the material, not a feature
+        if name not in features:
+            features.append(name)
+        used.update(i for i in range(start, end) if i < offset)
+
+    # Colours before the connector colour the surface; after it, the features
+    # ("grass with red flowers").
+    colors = [t for t in main_tokens if t in NAMED_COLORS]
+    feature_colors = [t for t in rest_tokens if t in NAMED_COLORS]
+    modifiers = [t for t in all_tokens if t in MODIFIERS]
+    for mod in modifiers:
+        feat = MODIFIERS[mod].feature
+        if feat and feat not in features:
+            features.append(feat)
+    known = set(NAMED_COLORS) | set(MODIFIERS) | STOP_WORDS
+    leftover = [t for i, t in enumerate(main_tokens) if i not in used and t not in known]
+
+    if material is None:
+        material, matched_by, score = _resolve_unknown(
+            leftover, main_tokens, all_tokens, model_dir, use_model
+        )
+    if material in ("flowers",) and "flowers" in features:
+        features.remove("flowers")
+    return MaterialSpec(
+        material=material,
+        colors=tuple(dict.fromkeys(colors)),
+        feature_colors=tuple(dict.fromkeys(feature_colors)),
+        modifiers=tuple(dict.fromkeys(modifiers)),
+        features=tuple(features),
+        text=text,
+        matched_by=matched_by,
+        score=round(float(score), 4),
+    )
+
+
+def _resolve_unknown(
+    leftover: list[str],
+    main_tokens: list[str],
+    all_tokens: list[str],
+    model_dir: Path | None,
+    use_model: bool,
+) -> tuple[str, str, float]:
+    """Pick a material when the main chunk names none literally (see the module docstring)."""
+    cached = _phrase_matrix(model_dir) if use_model else None
+    # With the model, only words it does not know as whole words are treated as typos;
+    # a real word ("grave") is better read by the model than bent to the nearest alias.
+    typos = (
+        leftover if cached is None else [w for w in leftover if w not in cached[0].tokenizer.vocab]
+    )
+    strict = _fuzzy(typos, _FUZZY_STRICT)
+    if strict:
+        return strict[0], "fuzzy", strict[1]
+    ranked: list[tuple[str, float]] = []
+    if cached is not None:
+        # Both the whole chunk ("icy tundra") and its unexplained words ("ruins") are
+        # asked; the more confident answer wins.
+        queries = dict.fromkeys(q for q in (" ".join(main_tokens), " ".join(leftover)) if q)
+        for query in queries:
+            answer = nearest_material(query, model_dir)
+            if answer and (not ranked or answer[0][1] > ranked[0][1]):
+                ranked = answer
+    if ranked and ranked[0][1] >= EMBED_THRESHOLD:
+        return ranked[0][0], "embedding", ranked[0][1]
+    loose = _fuzzy(leftover, _FUZZY_LOOSE)
+    if loose:
+        return loose[0], "fuzzy", loose[1]
+    # Literal material words in the feature part ("with sand") beat a blind guess.
+    hits = _matches(all_tokens, _ALIASES)
+    if hits:
+        return hits[-1][2], "lexicon", 0.5
+    if ranked:
+        return ranked[0][0], "embedding", ranked[0][1]
+    return DEFAULT_MATERIAL, "default", 0.0
+
+
+def parse_description(
+    text: str, model_dir: Path | str | None = None, use_model: bool = True
+) -> MaterialSpec:
+    """Read a description into a :class:`MaterialSpec` (see the module docstring).
+
+    ``model_dir`` points at a MiniLM folder (default: the installed wheel); ``use_model``
+    False forces the model-free path, as when the wheel is absent.
+    """
+    folder = Path(model_dir) if model_dir is not None else None
+    return _parse(text, folder, use_model)
