@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 
 from pixelkiln.cli.common import err, settings
@@ -29,6 +31,6 @@ def worker(
             f"--queues={QUEUE}",
             "--without-gossip",
             "--without-mingle",
-            "--hostname=pixelkiln@%h",
+            f"--hostname=pixelkiln-{os.getpid()}@%h",
         ]
     )
