@@ -64,7 +64,7 @@ def _thresholds(strength: float) -> tuple[float, float]:
 
 
 def correct_pixelart(
-    frames: Sequence[np.ndarray], strength: float = 0.1, seed: int = 0
+    frames: Sequence[np.ndarray], strength: float = 0.1, seed: int = 0, grid: Grid | None = None
 ) -> CorrectPixelartResult:
     """Snap pseudo pixel art to its grid and palette, frames consistently.
 
@@ -75,6 +75,7 @@ def correct_pixelart(
         stray cell takes its neighbours' colour (0.08-0.48); above 0.5 a majority filter
         also smooths ragged cluster edges.
     seed : seeds the fine k-means palette.
+    grid : use this grid instead of detecting one (unzoom passes its whole-pixel grid).
 
     Returns
     -------
@@ -82,7 +83,7 @@ def correct_pixelart(
     """
     check_same_size(frames)
     frames = [binarize_alpha(f) for f in frames]
-    grid = detect_grid(frames)
+    grid = grid or detect_grid(frames)
     ny, nx = grid.shape
     n = ny * nx
     ids, core = grid.cell_ids(), grid.core_mask()

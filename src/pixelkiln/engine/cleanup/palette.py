@@ -8,6 +8,7 @@ image with a few hundred colours costs a few hundred conversions, not a quarter 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -162,7 +163,12 @@ def _lloyd(points: np.ndarray, weights: np.ndarray, centres: np.ndarray, iters: 
 
 
 def kmeans_oklab(
-    points: np.ndarray, weights: np.ndarray, k: int, rng: np.random.Generator, iters: int = 12
+    points: np.ndarray,
+    weights: np.ndarray,
+    k: int,
+    rng: np.random.Generator,
+    iters: int = 20,
+    restarts: int = 4,
 ) -> np.ndarray:
     """Weighted k-means in OKLab, seeded by ``rng`` (k-means++ via scipy's ``kmeans2``).
 
@@ -173,6 +179,8 @@ def kmeans_oklab(
     k : number of centres wanted.
     rng : the seeded generator; the same generator state gives the same centres.
     iters : weighted Lloyd refinement passes over all points.
+    restarts : independent starts; the one with the lowest mean ΔEOK wins (k-means has
+        local minima, and a bad one can lose to a naive median cut).
 
     Returns
     -------
@@ -180,16 +188,23 @@ def kmeans_oklab(
     """
     if len(points) <= k:
         return points.copy()
-    # k-means++ on a weighted sample finds the start; weighted Lloyd on all points finishes.
     n = min(len(points), max(4000, 40 * k))
     p = weights / weights.sum()
-    sample = points[rng.choice(len(points), size=n, replace=True, p=p)]
-    try:
-        with np.errstate(all="raise"):
-            centres, _ = kmeans2(sample, k, iter=4, minit="++", missing="raise", rng=rng)
-    except (ClusterError, FloatingPointError):
-        centres = points[np.argsort(-weights, kind="stable")[:k]]
-    return _lloyd(points, weights, np.asarray(centres, dtype=np.float64), iters)
+    best, best_err = None, np.inf
+    for _ in range(max(1, restarts)):
+        # k-means++ on a weighted sample finds a start; weighted Lloyd on all points finishes.
+        sample = points[rng.choice(len(points), size=n, replace=True, p=p)]
+        try:
+            with np.errstate(all="raise"):
+                start, _ = kmeans2(sample, k, iter=4, minit="++", missing="raise", rng=rng)
+        except (ClusterError, FloatingPointError):
+            start = points[np.argsort(-weights, kind="stable")[:k]]
+        centres = _lloyd(points, weights, np.asarray(start, dtype=np.float64), iters)
+        err = _mean_error(points, weights, centres)
+        if err < best_err:
+            best, best_err = centres, err
+    assert best is not None
+    return best
 
 
 def _mean_error(points: np.ndarray, weights: np.ndarray, centres: np.ndarray) -> float:
@@ -229,6 +244,37 @@ def leader_merge(
     return np.array(centres).reshape(-1, 3), assign
 
 
+def _drop_blends(centres: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Drop small groups lying between two larger ones: blended edges and JPEG ringing.
+
+    A group under 2 % of the pixels whose centre sits on the segment between two groups
+    each at least four times heavier (away from both ends) is a mix of them, not a colour
+    of its own; so is a speck (under 0.05 %) within twice the noise radius of a heavier
+    group. A darker outline or a brighter glint is off every such segment and stays.
+    """
+    total = weights.sum()
+    keep = np.ones(len(centres), bool)
+    for i in np.argsort(weights, kind="stable"):
+        if weights[i] >= 0.02 * total:
+            continue
+        heavy = np.flatnonzero(keep & (weights >= 4 * weights[i]))
+        if len(heavy) and weights[i] <= 0.0005 * total:
+            if np.linalg.norm(centres[heavy] - centres[i], axis=1).min() <= 2 * _AUTO_NOISE:
+                keep[i] = False
+                continue
+        for a, b in itertools.combinations(heavy, 2):
+            v = centres[b] - centres[a]
+            span = float(np.linalg.norm(v))
+            if span < 1e-6:
+                continue
+            t = float(np.dot(centres[i] - centres[a], v)) / span**2
+            off = float(np.linalg.norm(centres[i] - (centres[a] + t * v)))
+            if 0.1 < t < 0.9 and off < 0.2 * span:
+                keep[i] = False
+                break
+    return centres[keep]
+
+
 def auto_palette(table: ColorTable, rng: np.random.Generator, cap: int = 64) -> np.ndarray:
     """A palette of automatically chosen size for the colours in ``table`` (``num_colors`` auto).
 
@@ -252,11 +298,14 @@ def auto_palette(table: ColorTable, rng: np.random.Generator, cap: int = 64) -> 
     if len(table) <= 1:
         return table.lab.copy()
     weights = table.counts.astype(float)
-    centres, assign = leader_merge(table.lab, weights, _AUTO_NOISE, cap + 1)
+    centres, assign = leader_merge(table.lab, weights, _AUTO_NOISE, 4 * cap)
+    if (assign >= 0).all():
+        group_w = np.bincount(assign, weights=weights, minlength=len(centres))
+        centres = _drop_blends(centres, group_w)
     if (assign >= 0).all() and len(centres) <= cap:
-        # Distinct groups with tight spread are a palette plus noise; a gradient chopped
-        # into balls spreads evenly inside each one and fails this.
-        spread = np.linalg.norm(table.lab - centres[assign], axis=1)
+        # Tight groups are a palette plus noise; a gradient chopped into balls spreads
+        # evenly inside each one and fails this.
+        spread, _ = cKDTree(centres).query(table.lab)
         if np.average(spread, weights=weights) <= _AUTO_GROUP_SPREAD:
             return centres
     points, weights = _binned(table)

@@ -82,7 +82,10 @@ def check_same_size(frames: Sequence[np.ndarray]) -> tuple[int, int]:
             msg = f"image {i} is not an RGBA array"
             raise ValueError(msg)
         if f.shape[:2] != shape:
-            msg = f"image {i} is {f.shape[1]}x{f.shape[0]}, image 0 is {shape[1]}x{shape[0]}"
+            msg = (
+                f"all images must be the same size: image {i} is {f.shape[1]}x{f.shape[0]}, "
+                f"image 0 is {shape[1]}x{shape[0]}"
+            )
             raise ValueError(msg)
     return int(shape[1]), int(shape[0])
 

@@ -2,8 +2,10 @@
 
 The grid (zoom factor and offset, per axis) comes from :mod:`.grid`: a clean
 nearest-neighbour upscale is undone exactly; a resampled, blurred or JPEG-compressed one
-takes, per cell, the median colour of the cell's blur-free middle. Alpha is kept (made
-binary) rather than composited onto a backdrop, so a transparent sprite stays transparent.
+takes, per cell, the most common colour of the cell's blur-free middle over a palette
+with the noise merged out (``quantize`` -1 takes the per-channel median instead). Alpha
+is kept (made binary) rather than composited onto a backdrop, so a transparent sprite
+stays transparent.
 Any image of at least 2x2 pixels is accepted: a small upscale (say 64x64 at 4x) unzooms
 as well as a large one.
 """
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from pixelkiln.engine.cleanup.correct_pixelart import correct_pixelart
 from pixelkiln.engine.cleanup.grid import Grid, cell_median, detect_grid
 from pixelkiln.engine.cleanup.palette import binarize_alpha
 from pixelkiln.engine.cleanup.reduce_colors import reduce_colors
@@ -70,9 +73,9 @@ def unzoom(image: np.ndarray, quantize: int = 0, seed: int = 0) -> UnzoomResult:
     Parameters
     ----------
     image : (H, W, 4) uint8 RGBA, at least 2x2.
-    quantize : -1 keeps every colour the cells produce; 0 (auto) keeps an exact upscale's
-        colours as they are and merges noise in a resampled one into its palette
-        (``reduce_colors`` auto); N >= 1 quantises to at most N colours.
+    quantize : -1 keeps every colour the cells produce (per-cell medians when resampled);
+        0 (auto) keeps an exact upscale's colours and merges a resampled one's noise into
+        its palette; N >= 1 quantises to at most N colours.
     seed : seeds the palette k-means when quantising.
 
     Returns
@@ -87,11 +90,15 @@ def unzoom(image: np.ndarray, quantize: int = 0, seed: int = 0) -> UnzoomResult:
         raise ValueError(msg)
     img = binarize_alpha(image)
     grid = detect_grid([img], integer=True)
-    small = grid.sample(img) if grid.exact else _cells(img, grid)
+    if grid.exact:
+        small = grid.sample(img)
+    elif quantize == -1:
+        small = _cells(img, grid)
+    else:
+        # Resampled art: each cell's mode over a shared palette, noise merged away.
+        small = correct_pixelart([img], strength=0.1, seed=seed, grid=grid).cells[0]
     if quantize > 0:
         small = reduce_colors([small], num_colors=quantize, seed=seed).images[0]
-    elif quantize == 0 and not grid.exact:
-        small = reduce_colors([small], seed=seed).images[0]
     h, w = img.shape[:2]
     return UnzoomResult(
         image=np.ascontiguousarray(small),
