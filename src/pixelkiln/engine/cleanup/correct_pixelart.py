@@ -60,7 +60,7 @@ class CorrectPixelartResult:
 def _thresholds(strength: float) -> tuple[float, float]:
     """(merge, stray) ΔEOK limits: low strength tidies, high strength redraws."""
     s = float(np.clip(strength, 0.0, 1.0))
-    return 0.03 + 0.07 * s, 0.08 + 0.4 * s
+    return 0.03 + 0.07 * s, 0.03 + 0.45 * s
 
 
 def correct_pixelart(
@@ -72,7 +72,7 @@ def correct_pixelart(
     ----------
     frames : RGBA uint8 arrays, all the same size.
     strength : 0-1. Scales the ΔEOK under which colours merge (0.03-0.10) and under which a
-        stray cell takes its neighbours' colour (0.08-0.48); above 0.5 a majority filter
+        stray cell takes its neighbours' colour (0.03-0.48); above 0.5 a majority filter
         also smooths ragged cluster edges.
     seed : seeds the fine k-means palette.
     grid : use this grid instead of detecting one (unzoom passes its whole-pixel grid).

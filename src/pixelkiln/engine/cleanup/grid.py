@@ -30,6 +30,8 @@ __all__ = ["AxisGrid", "Grid", "cell_median", "cell_mode", "detect_grid", "featu
 _MIN_SCORE = 0.22  # comb (Fourier) score below which an axis has no grid
 _MIN_CONCENTRATION = 0.5  # share of edge energy that must lie near the grid lines
 _TRACK_WINDOW = 0.3  # search window for each line, in periods
+_MIN_FRACTIONAL = 3.5  # shortest period the fractional (non-integer) search considers
+_MIN_CELLS = 6  # fewest cells along an axis for the robust detector to believe a grid
 
 
 @dataclass(frozen=True)
@@ -163,14 +165,37 @@ def _exact_grid(feats: Sequence[np.ndarray]) -> Grid | None:
     return grid
 
 
-def _profile(feats: Sequence[np.ndarray], axis: int) -> np.ndarray:
+def _raw_profile(feats: Sequence[np.ndarray], axis: int) -> np.ndarray:
     """Summed colour change between neighbouring columns (axis=1) or rows (axis=0)."""
     total = 0.0
     for f in feats:
         d = np.abs(np.diff(f, axis=axis)).sum(axis=2)
         total = total + d.sum(axis=1 - axis)
-    p = np.asarray(total, dtype=np.float64)
+    return np.asarray(total, dtype=np.float64)
+
+
+def _profile(feats: Sequence[np.ndarray], axis: int) -> np.ndarray:
+    p = _raw_profile(feats, axis)
     return np.maximum(p - np.median(p), 0.0)  # drop the noise floor (JPEG, grain)
+
+
+def _cells_are_flat(raw: np.ndarray, axis: AxisGrid) -> bool:
+    """Colour changes inside cells must be far weaker than across their boundaries.
+
+    A false grid fitted to noise or to native pixel art has as much change inside its
+    "cells" as across them; a real one has little (only blur near the lines).
+    """
+    pos = np.arange(1, len(raw) + 1)
+    cuts = axis.cuts[1:-1]
+    if len(cuts) == 0:
+        return False
+    dist = np.min(np.abs(pos[:, None] - cuts[None, :]), axis=1)
+    wide = axis.period >= 4 and (dist >= 2).any()
+    inner = dist >= 2 if wide else dist >= 1
+    if not inner.any():
+        return True
+    ratio = raw[inner].mean() / max(raw[dist == 0].mean(), 1e-12)
+    return bool(ratio <= (0.35 if wide else 0.55))
 
 
 def _comb(profile: np.ndarray, periods: np.ndarray) -> np.ndarray:
@@ -253,14 +278,20 @@ def _track(profile: np.ndarray, n: int, period: float, offset: float) -> np.ndar
 
 def _robust_axis(profile: np.ndarray, n: int, integer: bool) -> AxisGrid:
     none = AxisGrid(np.arange(n + 1, dtype=np.int64), 1.0, False)
-    pmax = n / 2.0
+    pmax = n / _MIN_CELLS  # a handful of cells is no evidence of a grid
     total = profile.sum()
-    if pmax < 2 or total <= 0:
+    if pmax < 3 or total <= 0:
         return none
+    # Noise has a local maximum every ~3 pixels, so short periods need whole-pixel steps
+    # (unzoom) and fractional ones start at 3.5 (cells of AI-made art are larger anyway).
     if integer:
-        periods = np.arange(2, int(pmax) + 1, dtype=np.float64)
+        periods = np.arange(3, int(pmax) + 1, dtype=np.float64)
     else:
-        periods = 2.0 * np.exp(np.arange(0, math.log(pmax / 2.0) + 1e-9, 0.004))
+        periods = _MIN_FRACTIONAL * np.exp(
+            np.arange(0, math.log(max(pmax, _MIN_FRACTIONAL) / _MIN_FRACTIONAL) + 1e-9, 0.004)
+        )
+    if len(periods) == 0:
+        return none
     score = _lattice_score(profile, periods)
     best = int(np.argmax(score))
     p, s = float(periods[best]), float(score[best])
@@ -270,7 +301,7 @@ def _robust_axis(profile: np.ndarray, n: int, integer: bool) -> AxisGrid:
         near = base * m * (1 + np.linspace(-0.04, 0.04, 17))
         if integer:
             near = np.unique(np.rint(near))
-        near = near[(near >= 2) & (near <= pmax)]
+        near = near[(near >= periods[0]) & (near <= pmax)]
         if len(near) == 0:
             continue
         sc = _lattice_score(profile, near)
@@ -313,8 +344,23 @@ def detect_grid(frames: Sequence[np.ndarray], integer: bool = False) -> Grid:
     if exact is not None:
         return exact
     h, w = feats[0].shape[:2]
-    gx = _robust_axis(_profile(feats, 1), w, integer)
-    gy = _robust_axis(_profile(feats, 0), h, integer)
+    none_x = AxisGrid(np.arange(w + 1, dtype=np.int64), 1.0, False)
+    none_y = AxisGrid(np.arange(h + 1, dtype=np.int64), 1.0, False)
+    axes = []
+    for axis, n in ((1, w), (0, h)):
+        found = _robust_axis(_profile(feats, axis), n, integer)
+        if found.period > 1 and not _cells_are_flat(_raw_profile(feats, axis), found):
+            found = AxisGrid(np.arange(n + 1, dtype=np.int64), 1.0, False)
+        axes.append(found)
+    gx, gy = axes
+    # Resampled pixel art has a grid on both axes with near-square cells; a grid on one
+    # axis only, or wildly different periods, is a coincidence of the picture.
+    if (
+        gx.period == 1
+        or gy.period == 1
+        or max(gx.period, gy.period) > 1.5 * min(gx.period, gy.period)
+    ):
+        return Grid(none_x, none_y)
     return Grid(gx, gy)
 
 
