@@ -112,7 +112,9 @@ def fbm(
     """
     h, w = shape
     fy, fx = feature_px if isinstance(feature_px, tuple) else (feature_px, feature_px)
-    base = (cell_count(h, fy), cell_count(w, fx))
+    # At least two cells per axis: one cell is a single smooth bump, whose quantised
+    # contours are concentric bands.
+    base = (max(2, cell_count(h, fy)), max(2, cell_count(w, fx)))
     warp = None
     if warp_px > 0:
         wc = (max(1, base[0] // 2), max(1, base[1] // 2))
@@ -185,7 +187,8 @@ def worley(
     """
     h, w = shape
     fy, fx = feature_px if isinstance(feature_px, tuple) else (feature_px, feature_px)
-    gy, gx = cell_count(h, fy), cell_count(w, fx)
+    # At least two cells per axis: a single cell would be one flat region with no joints.
+    gy, gx = max(2, cell_count(h, fy)), max(2, cell_count(w, fx))
     cy = (np.arange(gy)[:, None] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * h / gy
     cx = (np.arange(gx)[None, :] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * w / gx
     points = np.stack([cy.ravel() % h, cx.ravel() % w], axis=1)

@@ -182,16 +182,26 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
     if width is None:
         width = 0 if ctx.bevel <= 0 else (2 if ctx.bevel >= 1.1 else 1)
     inside = units > 0
-    lit = np.zeros(ctx.shape, bool)
-    dark = np.zeros(ctx.shape, bool)
+    top = np.zeros(ctx.shape, bool)
+    left = np.zeros(ctx.shape, bool)
+    bottom = np.zeros(ctx.shape, bool)
+    right = np.zeros(ctx.shape, bool)
     for k in range(1, width + 1):
-        lit |= units != np.roll(units, k, 0)
-        lit |= units != np.roll(units, k, 1)
-        dark |= units != np.roll(units, -k, 0)
-        dark |= units != np.roll(units, -k, 1)
+        top |= units != np.roll(units, k, 0)
+        left |= units != np.roll(units, k, 1)
+        bottom |= units != np.roll(units, -k, 0)
+        right |= units != np.roll(units, -k, 1)
+    lit = top | left
+    dark = bottom | right
     out = np.zeros(ctx.shape, np.int64)
     out[inside & lit & ~dark] = 1
     out[inside & dark & ~lit] = -1
+    # Corners on both rims follow the horizontal rim they sit on (top-right corner joins
+    # the lit top row, bottom-left joins the shaded bottom row), so no lone corner pixel
+    # is left in the unit's base tone.
+    both = inside & lit & dark
+    out[both & top & ~bottom] = 1
+    out[both & bottom & ~top] = -1
     return out
 
 

@@ -67,23 +67,21 @@ def planks(ctx: DrawContext) -> Drawing:
 
 
 def carpet(ctx: DrawContext) -> Drawing:
-    """Carpet: a woven diamond lattice in a second (gold) colour over a pile texture."""
+    """Carpet: a woven diamond lattice in a second (gold) colour over a soft pile."""
     d = Drawing.blank(ctx)
-    k = max(1, round(min(ctx.h, ctx.w) / max(8.0, ctx.feature * 2.0)))
-    a = wave(ctx.shape, (k, k))
-    b = wave(ctx.shape, (k, -k))
-    motif = a * b
-    pile = fbm(ctx.rng("pile"), ctx.shape, ctx.feature * 1.2, octaves=1)
+    k = max(1, round(min(ctx.h, ctx.w) / max(10.0, ctx.feature * 3.2)))
+    motif = wave(ctx.shape, (k, k)) * wave(ctx.shape, (k, -k))
+    pile = fbm(ctx.rng("pile"), ctx.shape, ctx.feature * 1.5, octaves=1)
     low = 1 if ctx.levels > 3 else 0
-    d.index = quantize(pile, max(2, ctx.levels - 2), low=low)
-    gold = d.accent(build_ramp(Recipe(85, 0.11, 0.72), 4)[[1, 3]])
-    line = np.abs(motif) < 0.12
-    d.index[line] = gold[0]
-    lit = line & (np.roll(motif, 1, 0) > motif)
-    d.index[lit] = gold[1]
-    centre = motif > 0.75
-    d.index[centre] = ctx.top
-    d.keep |= line
+    d.index = quantize(pile, 2, low=low)
+    (gold,) = d.accent(build_ramp(Recipe(85, 0.11, 0.72), 4)[[2]])
+    # Lattice lines where the motif changes sign: one pixel wide, 8-connected.
+    sign = motif > 0
+    line = sign != np.roll(sign, 1, 1)
+    d.index[line] = gold
+    centre = motif > 0.8
+    d.index[centre & ~line] = ctx.top
+    d.keep |= line | centre
     d.height = (motif + 1) / 2
     return d
 

@@ -71,7 +71,6 @@ def _place(
     colors: list[int],
     min_dist: float,
     unit: bool = True,
-    keep_codes: tuple[int, ...] = (),
     ground: int = 0,
 ) -> None:
     """Scatter sprites; codes 0-3 map to ``colors``, 9 to ground shadow ``ground``."""
@@ -91,9 +90,7 @@ def _place(
         painted = stamp(d.index, body, y0, x0, values)
         if unit:
             d.units[painted] = d.next_unit()
-        for code in keep_codes:
-            stamp(d.keep, (np.where(sprite == code, 1, -1)), y0, x0, {1: 1})
-        d.keep[painted] |= False
+        d.keep |= painted  # placed on purpose: the cleanup pass must not erode them
 
 
 def flowers(ctx: DrawContext, d: Drawing) -> None:
@@ -126,7 +123,6 @@ def flowers(ctx: DrawContext, d: Drawing) -> None:
             5.0 / len(sets),
             [shade, shade, centre],
             min_dist=4.5,
-            keep_codes=(2,),
         )
 
 
@@ -136,7 +132,7 @@ def pebbles(ctx: DrawContext, d: Drawing) -> None:
     # Pebbles are stone: the ground's hue, almost grey, a little lighter than the ground.
     recipe = Recipe(mat.hue, min(mat.chroma, 0.03), min(0.8, mat.lightness + 0.12))
     colors = d.accent(_accent_ramp(recipe, 4, (0, 2, 3)))
-    _place(ctx, d, "pebbles", _PEBBLES, 3.0, colors, min_dist=6.0)
+    _place(ctx, d, "pebbles", _PEBBLES, 2.5, colors, min_dist=6.0)
 
 
 def tufts(ctx: DrawContext, d: Drawing) -> None:
@@ -203,6 +199,7 @@ def _paint_patch(ctx: DrawContext, d: Drawing, mask: np.ndarray, colors: list[in
     """Fill a patch with two accent shades: lit where its own edge faces the light."""
     lit = light(mask.astype(np.float64)) < 0  # top-left edges of the patch
     shade = np.where(lit, colors[1], colors[0])
+    mask = mask & ~d.keep  # deliberate details (rivets, blades) stay on top
     d.index[mask] = shade[mask]
 
 

@@ -45,7 +45,9 @@ def _crests(ctx: DrawContext, spacing: float, share: float, keep: float) -> np.n
         np.pi * share
     )
     dashes = fbm(ctx.rng("dashes"), ctx.shape, (ctx.feature * 0.8, ctx.feature * 1.4), octaves=1)
-    return crest & (dashes > np.quantile(dashes, 1.0 - keep))
+    crest &= dashes > np.quantile(dashes, 1.0 - keep)
+    # A crest is a stroke: keep only runs of at least two pixels.
+    return crest & (np.roll(crest, 1, 1) | np.roll(crest, -1, 1))
 
 
 def _water(ctx: DrawContext, spacing: float, keep: float) -> Drawing:
@@ -55,6 +57,7 @@ def _water(ctx: DrawContext, spacing: float, keep: float) -> Drawing:
     trough = np.roll(crest, 1, 0) & ~crest
     d.index[trough] = 0
     d.index[crest] = ctx.top
+    d.keep |= crest | trough  # drawn strokes: the cleanup must not shorten them
     return d
 
 
@@ -115,6 +118,7 @@ def ice(ctx: DrawContext) -> Drawing:
     streak = wave(ctx.shape, (k, k), phase=float(ctx.rng("glint").random() * 6.28)) > 0.93
     streak &= fbm(ctx.rng("glint mask"), ctx.shape, ctx.feature * 1.5, octaves=1) > 0.55
     d.index[streak & ~edge] = ctx.top
+    d.keep |= streak & ~edge
     d.height = rank_normalize(cells.ridge)
     return d
 

@@ -16,7 +16,7 @@ import numpy as np
 from pixelkiln.engine.materials.canvas import DrawContext, Drawing, bevel_levels
 from pixelkiln.engine.noise import fbm
 
-__all__ = ["PATTERNS", "courses"]
+__all__ = ["PATTERNS", "courses", "unit_offsets"]
 
 
 def courses(
@@ -62,6 +62,22 @@ def courses(
     return np.where(joints, 0, units), joints
 
 
+def unit_offsets(units: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Distance in pixels from each unit pixel to its unit's left, right, top and bottom
+    end (0 on the end itself), counted around the torus."""
+    out = []
+    for axis, step in ((1, 1), (1, -1), (0, 1), (0, -1)):
+        dist = np.zeros(units.shape, np.int64)
+        run = np.ones(units.shape, bool)
+        for k in range(1, units.shape[axis]):
+            run &= np.roll(units, step * k, axis) == units
+            if not run.any():
+                break
+            dist += run
+        out.append(dist)
+    return tuple(out)
+
+
 def _laid(
     ctx: DrawContext,
     units: np.ndarray,
@@ -74,13 +90,16 @@ def _laid(
     """Fill units with a per-unit tone, surface clusters and the bevel."""
     d = Drawing.blank(ctx)
     rng = ctx.rng("unit tone", stream)
+    if ctx.bevel <= 0:  # flat: no rims, so let unit tones spread to the lightest shade
+        high = max(high, min(ctx.top, high + 1))
     tone = rng.integers(low, high + 1, int(units.max()) + 1)
     size = grain or (ctx.feature * 0.8, ctx.feature * 1.2)
     surface = fbm(ctx.rng("surface", stream), ctx.shape, size, octaves=1)
     index = tone[units] + (surface > 0.75).astype(np.int64) - (surface < 0.2)
     index = np.clip(index, low, high) + bevel_levels(ctx, units)
     d.index = np.clip(index, 0, ctx.top)
-    d.index[joints] = ctx.level(0.3) if ctx.style.outline == "lineless" else 0
+    lineless = ctx.style.outline == "lineless" and ctx.bevel > 0
+    d.index[joints] = ctx.level(0.3) if lineless else 0
     d.units = units
     d.gaps = joints
     d.height = np.where(joints, 0.0, 0.8 + 0.2 * surface)
@@ -104,37 +123,40 @@ def stone_brick(ctx: DrawContext) -> Drawing:
 
 
 def floor_tiles(ctx: DrawContext) -> Drawing:
-    """Square floor tiles on a grid, grout lines, a faint alternating tone."""
+    """Square floor tiles on a grid with grout; each tile flat with a top-left bevel."""
     side = max(6.0, ctx.feature * 1.6)
     units, joints = courses(ctx, side, side, stagger=False, stream="tiles")
     low = 1 if ctx.levels > 3 else 0
-    return _laid(
-        ctx,
-        units,
-        joints,
-        low,
-        max(low, ctx.top - 1),
-        "tiles",
-        grain=(ctx.feature * 1.5, ctx.feature * 1.5),
-    )
+    tone = max(low, ctx.top - 1)
+    return _laid(ctx, units, joints, tone, tone, "tiles", grain=(ctx.feature * 3, ctx.feature * 3))
 
 
 def roof(ctx: DrawContext) -> Drawing:
-    """Roof tiles: staggered rows of rounded shingles, each row shading the one below."""
-    row = max(4.0, ctx.feature * 0.85)
-    units, joints = courses(ctx, row, row * 1.1, stagger=True, stream="roof")
+    """Roof tiles: staggered rows of barrel shingles - lit left flank, shaded right flank,
+    rounded lower corners - each row casting a shadow on the top of the row below.
+
+    Shingles of a row touch (no vertical joint): their flanks alone separate them.
+    """
+    row = max(5.0, ctx.feature * 1.05)
+    units, joints = courses(ctx, row, max(4.0, row * 0.95), stagger=True, stream="roof")
     low = 1 if ctx.levels > 3 else 0
-    d = _laid(ctx, units, joints, low, max(low, ctx.top - 1), "roof")
-    # Round each shingle's lower corners: its bottom-left/right pixels fall in shadow.
-    below = np.roll(units, -1, 0)
-    bottom = (units > 0) & (below != units)
-    left_end = np.roll(units, 1, 1) != units
-    right_end = np.roll(units, -1, 1) != units
-    corner = bottom & (left_end | right_end)
-    d.index[corner] = ctx.level(0.3) if ctx.style.outline == "lineless" else 0
-    # The overlapping row above casts a shadow on the top pixel row of each course.
-    top_row = (units > 0) & (np.roll(units, 1, 0) != units)
-    d.index[top_row] = np.maximum(0, np.minimum(d.index[top_row], low))
+    mid = max(low, ctx.levels // 2)
+    d = _laid(ctx, units, joints, mid, mid, "roof")
+    vertical = joints & ~np.roll(joints, 1, 1) & ~np.roll(joints, -1, 1)
+    units = np.where(vertical, np.roll(units, -1, 1), units)  # joint pixel joins the right one
+    joints = joints & ~vertical
+    left, right, top, bottom = unit_offsets(units)
+    across = left / np.maximum(left + right, 1)
+    shingle = units > 0
+    d.index[shingle] = mid
+    d.index[shingle & (across < 0.3)] = min(ctx.top, mid + 1)
+    d.index[shingle & (across > 0.7)] = max(0, mid - 1)
+    d.index[joints] = 0
+    d.index[shingle & (top == 0)] = max(0, mid - 1)
+    d.index[shingle & (bottom == 0) & ((left == 0) | (right == 0))] = 0
+    d.units = units
+    d.gaps = joints
+    d.height = np.where(shingle, np.sin(np.pi * across), 0.0)
     return d
 
 

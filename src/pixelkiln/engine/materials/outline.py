@@ -27,7 +27,18 @@ def outline_ring(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     right = np.roll(is_unit, -1, 1)
     ring = ~is_unit & (above | left | below | right)
     shadow = ring & (above | left)
-    return shadow, ring & ~shadow
+    lit = ring & ~shadow
+    # A lone pixel of one side amid the other would be a stray: give it to the other side.
+    for side, other in ((lit, shadow), (shadow, lit)):
+        company = np.zeros(units.shape, bool)
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if dy or dx:
+                    company |= np.roll(side, (dy, dx), axis=(0, 1))
+        lone = side & ~company
+        side &= ~lone
+        other |= lone
+    return shadow, lit
 
 
 def apply_outline(ctx: DrawContext, d: Drawing) -> None:

@@ -23,6 +23,7 @@ from pixelkiln.engine.materials.canvas import DrawContext, Drawing
 from pixelkiln.engine.materials.features import draw_feature
 from pixelkiln.engine.materials.outline import apply_outline
 from pixelkiln.engine.palette import build_ramp, fit_to_palette, recipe_for
+from pixelkiln.engine.quality import calmest_cut
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec, parse_description
@@ -150,8 +151,8 @@ def render_material(
     d = PATTERNS[mat.pattern](ctx)
     for name in spec.all_features():
         draw_feature(name, ctx, d)
+    apply_outline(ctx, d)  # outline pixels join ``keep``: the cleanup leaves them alone
     d.index = cleanup(d.index, d.keep)
-    apply_outline(ctx, d)
 
     ramp = material_ramp(spec, style.shades, style, reference)
     colors = np.concatenate([ramp, *d.accents]) if d.accents else ramp
@@ -161,16 +162,21 @@ def render_material(
     rgba = np.empty((h, w, 4), np.uint8)
     rgba[..., :3] = colors[d.index]
     rgba[..., 3] = 255
-    height = d.height.astype(np.float64)
+    # The texture is a torus; open it along its calmest row and column.
+    cut = calmest_cut(rgba)
+    rgba = np.roll(rgba, cut, axis=(0, 1))
+    index = np.roll(d.index, cut, axis=(0, 1))
+    units = np.roll(d.units, cut, axis=(0, 1))
+    height = np.roll(d.height, cut, axis=(0, 1)).astype(np.float64)
     span = float(height.max() - height.min())
     height = (height - height.min()) / span if span > 1e-9 else np.full_like(height, 0.5)
     return Texture(
         rgba=rgba,
-        index=d.index.astype(np.int16),
+        index=index.astype(np.int16),
         colors=colors,
         ramp=ramp,
         height=height.astype(np.float32),
-        units=d.units.astype(np.int32),
+        units=units.astype(np.int32),
         spec=spec,
         style=style,
     )

@@ -47,25 +47,26 @@ def cloud(ctx: DrawContext) -> Drawing:
 
 
 def sky(ctx: DrawContext) -> Drawing:
-    """Sky: calm blue in wide horizontal bands of tone, a few small lit clouds."""
+    """Sky: calm blue in two soft shades and a few small flat-bottomed clouds, lit on top
+    with a shaded lower edge."""
     d = Drawing.blank(ctx)
-    air = fbm(
-        ctx.rng("air"),
+    air = fbm(ctx.rng("air"), ctx.shape, ctx.feature * 3.0, octaves=1, warp_px=ctx.feature)
+    base = max(0, ctx.top - (3 if ctx.levels >= 5 else 2))
+    d.index = quantize(air, 2, np.array([0.45, 0.55]), low=base)
+    puff = fbm(
+        ctx.rng("clouds"),
         ctx.shape,
-        (ctx.feature * 2.0, ctx.feature * 5.0),
-        octaves=1,
-        warp_px=ctx.feature,
+        (ctx.feature * 1.2, ctx.feature * 2.6),
+        octaves=2,
+        warp_px=ctx.feature * 0.8,
     )
-    hi = max(1, ctx.top - 2)
-    d.index = quantize(air, hi + 1)
-    puffs = _puffs(ctx, "sky", ctx.feature * 1.3)
-    keep = fbm(ctx.rng("cloud mask"), ctx.shape, ctx.feature * 3.5, octaves=1)
-    cloud = (puffs > 0.45) & (keep > 0.6)
-    lit = light(puffs) > 0
-    d.index[cloud] = np.where(lit, ctx.top, max(0, ctx.top - 1))[cloud]
-    labels = np.where(cloud, 1, 0)
-    d.units = labels
-    d.height = np.where(cloud, 0.5 + 0.5 * puffs, 0.3 * air)
+    cloud = puff > np.quantile(puff, 0.8)
+    underside = cloud & ~np.roll(cloud, -1, 0)  # bottom row of each cloud
+    underside |= cloud & ~np.roll(cloud, -2, 0) & ~np.roll(cloud, -1, 1)
+    d.index[cloud] = ctx.top
+    d.index[underside] = max(base + 1, ctx.top - 1)
+    d.units = cloud.astype(np.int64)
+    d.height = np.where(cloud, 0.5 + 0.5 * puff, 0.3 * air)
     return d
 
 

@@ -12,11 +12,10 @@ import numpy as np
 from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
-    bevel_levels,
     light,
     quantize,
-    shift_level,
 )
+from pixelkiln.engine.materials.stone import units_from_cells
 from pixelkiln.engine.noise import fbm, rank_normalize, wave, worley
 
 __all__ = ["PATTERNS"]
@@ -36,7 +35,7 @@ def _lumpy(ctx: DrawContext, lump: float, patch: float, lump_weight: float) -> n
 def dirt(ctx: DrawContext) -> Drawing:
     """Brown earth: soft patches and small lit clods."""
     d = Drawing.blank(ctx)
-    tone = _lumpy(ctx, lump=0.9, patch=2.2, lump_weight=0.55)
+    tone = _lumpy(ctx, lump=1.35, patch=2.2, lump_weight=0.5)
     d.index = quantize(tone, ctx.levels)
     d.height = tone
     return d
@@ -87,26 +86,20 @@ def ash(ctx: DrawContext) -> Drawing:
 
 
 def gravel(ctx: DrawContext) -> Drawing:
-    """Loose gravel: small stones packed close, each lit top-left, dark gaps between."""
-    d = Drawing.blank(ctx)
-    size = max(3.2, ctx.feature * 0.75)
+    """Loose gravel: small stones packed close, each lit top-left (see stone ``_units``)."""
+    # Outlined stones lose a pixel ring to the line, so they are drawn larger.
+    size = max(3.6, ctx.feature * (0.85 if ctx.style.outline == "lineless" else 1.15))
     cells = worley(ctx.rng("stones"), ctx.shape, size, jitter=0.85)
-    stone = cells.ridge > 0.9
-    units = np.where(stone, cells.owner + 1, 0)
-    tone = ctx.rng("stone tone").integers(1, max(2, ctx.levels - 1), len(cells.points))
-    d.index = np.where(stone, tone[cells.owner], 0)
-    d.index = np.clip(d.index + bevel_levels(ctx, units), 0, ctx.top)
-    d.units = units
-    d.gaps = ~stone
-    d.height = np.clip(cells.ridge / size, 0, 1)
-    return d
+    return units_from_cells(ctx, cells, 0.8, "gravel")
 
 
 def _sand_base(ctx: DrawContext, ripple_share: float) -> tuple[Drawing, np.ndarray]:
     d = Drawing.blank(ctx)
-    base = fbm(ctx.rng("sand"), ctx.shape, ctx.feature * 2.6, octaves=2, warp_px=ctx.feature * 1.5)
+    base = fbm(ctx.rng("sand"), ctx.shape, ctx.feature * 2.2, octaves=2, warp_px=ctx.feature * 1.5)
+    # The base keeps to the mid shades: the lightest is for crests, the darkest for their
+    # shadows.
     lo = 1 if ctx.levels >= 4 else 0
-    hi = ctx.top - 1 if ctx.levels >= 5 else ctx.top
+    hi = max(lo, ctx.top - 1)
     d.index = quantize(base, hi - lo + 1, low=lo)
     d.height = base
     # Ripples: a plane wave with whole periods across the tile, bent by periodic noise.
@@ -119,6 +112,7 @@ def _sand_base(ctx: DrawContext, ripple_share: float) -> tuple[Drawing, np.ndarr
     # Break crests into dashes so they read as ripples, not stripes.
     keep = fbm(ctx.rng("dashes"), ctx.shape, (ctx.feature, ctx.feature * 1.6), octaves=1) > 0.38
     crest &= keep
+    crest &= np.roll(crest, 1, 1) | np.roll(crest, -1, 1)  # strokes of two pixels or more
     return d, crest
 
 
@@ -126,19 +120,19 @@ def sand(ctx: DrawContext) -> Drawing:
     """Desert sand: soft dunes, broken wind-ripple crests lit on top, shadow below."""
     d, crest = _sand_base(ctx, 0.14)
     shadow = np.roll(crest, 1, 0) & ~crest
-    d.index[shadow] = 1 if ctx.levels >= 4 else 0
+    d.index[shadow] = 0
     d.index[crest] = ctx.top
+    d.keep |= crest | shadow
     return d
 
 
 def wet_sand(ctx: DrawContext) -> Drawing:
-    """Wet sand: darker, smoother, with faint ripple lines and a light sheen."""
+    """Wet sand: a darker, smoother sand with faint ripple lines and a few light sheens."""
     d, crest = _sand_base(ctx, 0.10)
-    d.index = shift_level(d.index, np.ones(ctx.shape, bool), -1, ctx.levels)
-    d.index = np.maximum(d.index, 0)
-    d.index[crest] = max(0, ctx.top - 1)
-    sheen = fbm(ctx.rng("sheen"), ctx.shape, ctx.feature * 2, octaves=1) > 0.8
-    d.index[sheen & ~crest] = ctx.top
+    d.index = np.clip(d.index - 1, 0, ctx.top)
+    d.index[crest] = max(0, ctx.top - 2)
+    sheen = fbm(ctx.rng("sheen"), ctx.shape, ctx.feature * 1.4, octaves=1)
+    d.index[(sheen > np.quantile(sheen, 0.9)) & ~crest] = ctx.top
     return d
 
 

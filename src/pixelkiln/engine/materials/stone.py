@@ -22,7 +22,7 @@ from pixelkiln.engine.materials.canvas import (
 from pixelkiln.engine.noise import Cells, fbm, rank_normalize, wave, worley
 from pixelkiln.engine.palette import Recipe, build_ramp
 
-__all__ = ["PATTERNS"]
+__all__ = ["PATTERNS", "units_from_cells"]
 
 
 def _warp(ctx: DrawContext, stream: str, amount: float) -> tuple[np.ndarray, np.ndarray]:
@@ -34,24 +34,30 @@ def _warp(ctx: DrawContext, stream: str, amount: float) -> tuple[np.ndarray, np.
     )
 
 
-def _mortar_level(ctx: DrawContext) -> int:
-    """Joints: a mid-dark shade when lineless (the outline pass darkens them otherwise)."""
-    return ctx.level(0.3) if ctx.style.outline == "lineless" else 0
+def units_from_cells(ctx: DrawContext, cells: Cells, joint: float, stream: str) -> Drawing:
+    """Raised units (stones) from Voronoi cells, joints ``joint`` px wide between them.
 
-
-def _units(
-    ctx: DrawContext, cells: Cells, joint: float, low: int, high: int, stream: str
-) -> Drawing:
-    """Raised units from cells: per-unit tone in low..high, bevel, joints between."""
+    Each unit gets its own tone and a lit top-left rim. Lineless, the joints are a mid-dark
+    mortar shade and the units keep their tone on the shadow side; with an outline style
+    the units also get a shaded bottom-right rim and the outline pass turns the joints
+    into the style's line.
+    """
     d = Drawing.blank(ctx)
+    lineless = ctx.style.outline == "lineless"
     solid = cells.ridge > joint
     units = np.where(solid, cells.owner + 1, 0)
+    mortar = 1 if lineless and ctx.levels >= 4 else 0
+    # Units stay clear of the joint shade: one step above it, two with a dark outline.
+    low = min(mortar + (1 if lineless or ctx.levels < 5 else 2), ctx.top)
+    # Without a bevel (flat shading) the units take the lightest shade too.
+    high = max(low, ctx.top - 1 if ctx.bevel > 0 else ctx.top)
     tone = ctx.rng("tone", stream).integers(low, high + 1, len(cells.points))
-    surface = fbm(ctx.rng("surface", stream), ctx.shape, ctx.feature * 0.9, octaves=1)
-    index = tone[cells.owner] + (surface > 0.72).astype(np.int64) - (surface < 0.22)
-    index = np.clip(index, low, high) + bevel_levels(ctx, units)
-    d.index = np.where(solid, np.clip(index, 1 if ctx.levels > 3 else 0, ctx.top), 0)
-    d.index[~solid] = _mortar_level(ctx)
+    spots = fbm(ctx.rng("surface", stream), ctx.shape, ctx.feature * 0.8, octaves=1) < 0.18
+    bevel = bevel_levels(ctx, units)
+    if lineless:
+        bevel = np.maximum(bevel, 0)
+    index = tone[cells.owner] - spots.astype(np.int64) + bevel
+    d.index = np.where(solid, np.clip(index, low if lineless else 0, ctx.top), mortar)
     d.units = units
     d.gaps = ~solid
     d.height = np.clip(cells.ridge / (ctx.feature * 0.8), 0, 1)
@@ -67,7 +73,7 @@ def cobble(ctx: DrawContext) -> Drawing:
         jitter=0.75,
         warp=_warp(ctx, "cobbles", ctx.feature * 0.3),
     )
-    return _units(ctx, cells, 1.3, 1, max(1, ctx.top - 1), "cobbles")
+    return units_from_cells(ctx, cells, 1.2, "cobbles")
 
 
 def stone(ctx: DrawContext) -> Drawing:
@@ -79,7 +85,7 @@ def stone(ctx: DrawContext) -> Drawing:
         jitter=0.9,
         warp=_warp(ctx, "slabs", ctx.feature * 0.5),
     )
-    return _units(ctx, cells, 0.9, 1, max(1, ctx.top - 1), "slabs")
+    return units_from_cells(ctx, cells, 0.9, "slabs")
 
 
 def rock(ctx: DrawContext) -> Drawing:
@@ -116,13 +122,18 @@ def volcanic(ctx: DrawContext) -> Drawing:
 
 
 def marble(ctx: DrawContext) -> Drawing:
-    """Marble: soft pale patches, thin warped grey veins."""
+    """Marble: soft pale patches crossed by thin, warped, unbroken grey veins."""
     d = Drawing.blank(ctx)
     base = fbm(ctx.rng("base"), ctx.shape, ctx.feature * 2.4, octaves=2, warp_px=ctx.feature)
     lo = max(0, ctx.top - 2)
     d.index = quantize(base, ctx.top - lo + 1, low=lo)
-    bend = (fbm(ctx.rng("veins"), ctx.shape, ctx.feature * 2.5, octaves=2) - 0.5) * 7.0
-    vein = np.abs(wave(ctx.shape, (1, 2), phase=1.0, warp=bend)) < 0.09
+    bend = (fbm(ctx.rng("veins"), ctx.shape, ctx.feature * 3.0, octaves=2) - 0.5) * 3.5
+    phase = float(ctx.rng("vein phase").random() * 6.28)
+    field = wave(ctx.shape, (1, 1), phase=phase, warp=bend)
+    # A vein is where the field changes sign: one pixel per crossing, 8-connected.
+    vein = (np.sign(field) != np.sign(np.roll(field, 1, 1))) | (
+        np.sign(field) != np.sign(np.roll(field, 1, 0))
+    )
     d.index[vein] = max(0, lo - 1)
     d.keep |= vein
     d.height = base

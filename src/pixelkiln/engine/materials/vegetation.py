@@ -20,7 +20,7 @@ from pixelkiln.engine.materials.canvas import (
     quantize,
     scatter,
 )
-from pixelkiln.engine.noise import fbm, rank_normalize, worley
+from pixelkiln.engine.noise import fbm, lattice_noise, rank_normalize, worley
 
 __all__ = ["PATTERNS"]
 
@@ -44,15 +44,18 @@ def _blades(
     per_32: float,
     length: tuple[int, int],
     lean: float,
-    tip: int,
-    body: int,
-    shadow: int,
+    light_shade: int,
+    dark_shade: int,
     stream: str = "blades",
 ) -> None:
-    """Tufts of 2-3 blades: ``body`` shade, a ``tip`` pixel on top, a shadow at the base."""
+    """Tufts of 2-3 one-pixel blades, carved into the ground: light blades where the
+    ground is dark, dark blades where it is light, so every blade reads."""
     rng = ctx.rng(stream)
+    ground = d.index.copy()
+    mid = np.median(ground)
     points = scatter(ctx, stream, max(1, ctx.count(per_32)), min_dist=2.6)
     for y, x in points.astype(int):
+        shade = light_shade if ground[y % ctx.h, x % ctx.w] <= mid else dark_shade
         blades = int(rng.integers(2, 4))
         for b in range(blades):
             bx = x + (b - blades // 2) * 2 + int(rng.integers(0, 2))
@@ -61,45 +64,49 @@ def _blades(
             for i in range(n):
                 py = (y - i) % ctx.h
                 px = (bx + round(i * slant)) % ctx.w
-                d.index[py, px] = tip if i == n - 1 else body
+                d.index[py, px] = shade
                 d.keep[py, px] = True
-            d.index[(y + 1) % ctx.h, bx % ctx.w] = shadow
-        d.units[y % ctx.h, x % ctx.w] = 0
 
 
 def blades(ctx: DrawContext) -> Drawing:
-    """Green grass: patchy mid ground, short blade tufts with lit tips."""
-    hi = ctx.top - 1 if ctx.levels >= 4 else ctx.top
-    d = _ground(ctx, 0 if ctx.levels <= 3 else 1, hi)
-    body = max(1, ctx.top - 1)
-    _blades(ctx, d, per_32=34, length=(2, 3), lean=0.0, tip=ctx.top, body=body, shadow=0)
+    """Green grass: patchy mid ground, short blade tufts carved light or dark."""
+    # Ground in two (or three) mid shades; the darkest and lightest are kept for blades.
+    lo = 0 if ctx.levels <= 3 else 1
+    hi = max(lo, ctx.top - 1)
+    d = _ground(ctx, lo, hi, patch=1.8)
+    _blades(
+        ctx,
+        d,
+        per_32=36 if ctx.material.key == "grass" else 28,
+        length=(2, 3),
+        lean=0.0,
+        light_shade=ctx.top,
+        dark_shade=0,
+    )
     return d
 
 
 def dry_blades(ctx: DrawContext) -> Drawing:
     """Dry grass: paler, longer, leaning blades, sparser, with earth showing."""
     d = _ground(ctx, 0, max(1, ctx.top - 2), patch=2.0)
-    _blades(
-        ctx, d, per_32=26, length=(3, 4), lean=0.5, tip=ctx.top, body=max(1, ctx.top - 1), shadow=0
-    )
+    _blades(ctx, d, per_32=22, length=(3, 4), lean=0.5, light_shade=ctx.top, dark_shade=0)
     return d
 
 
 def hay(ctx: DrawContext) -> Drawing:
-    """Hay: a thatch of long straws crossing at two angles, lit on top."""
-    d = Drawing.blank(ctx, level=max(0, ctx.levels // 2 - 1))
+    """Hay: long straws lying along a shallow diagonal - noise stretched along the straw
+    and sheared by a whole tile per tile (so it still wraps), lit on the upper edge."""
+    d = Drawing.blank(ctx)
     rng = ctx.rng("straws")
-    points = scatter(ctx, "straws", max(1, ctx.count(40)), min_dist=2.0)
-    for k, (y, x) in enumerate(points.astype(int)):
-        n = int(rng.integers(5, 9))
-        dx = 1 if k % 2 else -1
-        shade = ctx.top if rng.random() < 0.35 else max(1, ctx.top - 1)
-        for i in range(n):
-            py, px = (y + i // 2) % ctx.h, (x + i * dx) % ctx.w
-            d.index[py, px] = shade
-            d.index[(py + 1) % ctx.h, px] = min(d.index[(py + 1) % ctx.h, px], 1)
-            d.keep[py, px] = True
-    d.height = (d.index / max(1, ctx.top)).astype(np.float64)
+    shear = np.arange(ctx.h, dtype=np.float64)[:, None] * (ctx.w / ctx.h) * np.ones((1, ctx.w))
+    total = np.zeros(ctx.shape)
+    for octave, amp in ((1, 1.0), (2, 0.5)):
+        cells = (max(2, round(ctx.h / (ctx.feature * 0.5))) * octave, 3 * octave)
+        total += amp * lattice_noise(rng, ctx.shape, cells, warp=(np.zeros(ctx.shape), shear))
+    height = rank_normalize(total)
+    tone = rank_normalize(0.6 * height + 0.4 * (0.5 + 0.5 * light(height)))
+    d.index = quantize(tone, ctx.levels)
+    d.height = height
     return d
 
 
@@ -134,7 +141,9 @@ def leaves(ctx: DrawContext) -> Drawing:
         r = (u / size) ** 2 + (v / (size * 0.55)) ** 2
         leaf = r < 0.5
         d.units[leaf] = unit
-        tone = 1 + int(rng.integers(0, max(1, ctx.levels - 2)))
+        # Leaves take the mid shades; flat shading has no rim, so it spreads them wider.
+        spread = ctx.levels - 1 if ctx.bevel <= 0 else max(1, ctx.levels - 2)
+        tone = 1 + int(rng.integers(0, spread))
         d.index[leaf] = tone
         height[leaf] = 1 - r[leaf]
     d.index = np.clip(d.index + bevel_levels(ctx, d.units), 0, ctx.top)
@@ -153,9 +162,8 @@ def swamp(ctx: DrawContext) -> Drawing:
         per_32=10,
         length=(3, 4),
         lean=0.0,
-        tip=ctx.top,
-        body=max(1, ctx.top - 1),
-        shadow=0,
+        light_shade=ctx.top,
+        dark_shade=0,
         stream="reeds",
     )
     return d
