@@ -106,3 +106,32 @@ def photo(seed: int, w: int = 160, h: int = 120) -> np.ndarray:
     img += rng.normal(0, 5, img.shape)
     rgba = np.dstack([np.clip(img, 0, 255).astype(np.uint8), np.full((h, w), 255, np.uint8)])
     return jpeg(blur(rgba, 1.0), 85)
+
+
+def scene(seed: int, w: int = 320, h: int = 200) -> np.ndarray:
+    """A photo-like landscape: sky gradient and sun, hills, pines, a lake, grain and JPEG."""
+    from scipy import ndimage
+
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w].astype(float)
+    v = y / h
+    img = np.zeros((h, w, 3))
+    t = np.clip(v / 0.6, 0, 1)[..., None]
+    img[:] = (1 - t) * np.array([40, 80, 170]) + t * np.array([240, 190, 150])
+    sun = np.hypot(x - 0.7 * w, y - 0.25 * h)
+    img += (np.exp(-sun / (0.12 * w)))[..., None] * np.array([90, 60, 20])
+    img[sun < 0.04 * w] = (255, 245, 220)
+    ridge = h * (0.45 + 0.08 * np.sin(x / w * 7 + seed) + 0.04 * np.sin(x / w * 19))
+    hill = y > ridge
+    shade = ndimage.gaussian_filter(rng.normal(0, 1, (h, w)), 3)
+    img[hill] = np.array([90, 110, 140]) * (1 + 0.4 * shade[hill, None])
+    water_line = int(0.68 * h)
+    for tx in rng.uniform(0, w, 40):
+        top = water_line - rng.uniform(0.1, 0.2) * h
+        tree = (y > top) & (y < water_line) & (np.abs(x - tx) < (y - top) * 0.35)
+        img[tree] = np.array([30, 70, 45]) * (1 + 0.3 * (x[tree] > tx))[:, None]
+    refl = img[water_line - 1 :: -1][: h - water_line]
+    img[water_line:] = refl * 0.6 + np.array([20, 50, 90]) * 0.4
+    img += rng.normal(0, 4, img.shape)
+    rgba = np.dstack([np.clip(img, 0, 255).astype(np.uint8), np.full((h, w), 255, np.uint8)])
+    return jpeg(blur(rgba, 1.0), 85)

@@ -151,7 +151,8 @@ def remove_background(
     else:
         backdrop, auto = _model_backdrop(lab, opaque)
     t = auto if tolerance is None else tolerance
-    dist = np.linalg.norm(lab - backdrop, axis=-1)
+    with np.errstate(invalid="ignore"):
+        dist = np.nan_to_num(np.linalg.norm(lab - backdrop, axis=-1), nan=np.inf)
     candidate = ~opaque | (dist < t)
     labels, _ = ndimage.label(candidate, _FOUR)
     border_labels = np.unique(labels[_ring(h, w, 1)])
@@ -166,7 +167,8 @@ def remove_background(
         small = (sizes < max(4, 0.02 * sizes[1:].max())) & near
         small[0] = False
         fg &= ~small[comp]
-    fg = _dehalo(lab, fg, backdrop, passes=1 if mode == "simple" else 2)
+    if np.isfinite(backdrop).all():  # no opaque border: the backdrop is transparency only
+        fg = _dehalo(lab, fg, backdrop, passes=1 if mode == "simple" else 2)
     out = np.zeros_like(image)
     out[fg] = image[fg]
     out[fg, 3] = 255
