@@ -180,7 +180,8 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
     sliver never flickers between light and dark.
     """
     if width is None:
-        width = 0 if ctx.bevel <= 0 else (2 if ctx.bevel >= 1.1 else 1)
+        # Two-pixel rims only where units are big enough to keep a face between them.
+        width = 0 if ctx.bevel <= 0 else (2 if ctx.bevel >= 1.1 and ctx.feature >= 7 else 1)
     inside = units > 0
     top = np.zeros(ctx.shape, bool)
     left = np.zeros(ctx.shape, bool)

@@ -88,7 +88,7 @@ def ash(ctx: DrawContext) -> Drawing:
 def gravel(ctx: DrawContext) -> Drawing:
     """Loose gravel: small stones packed close, each lit top-left (see stone ``_units``)."""
     # Outlined stones lose a pixel ring to the line, so they are drawn larger.
-    size = max(3.6, ctx.feature * (0.85 if ctx.style.outline == "lineless" else 1.15))
+    size = max(3.6, ctx.feature * (0.85 if ctx.style.outline == "lineless" else 1.4))
     cells = worley(ctx.rng("stones"), ctx.shape, size, jitter=0.85)
     return units_from_cells(ctx, cells, 0.8, "gravel")
 

@@ -44,7 +44,8 @@ def units_from_cells(ctx: DrawContext, cells: Cells, joint: float, stream: str) 
     """
     d = Drawing.blank(ctx)
     lineless = ctx.style.outline == "lineless"
-    solid = cells.ridge > joint
+    # Outlined, the joint is a single line: narrow it so the outline is 1 px, not 2.
+    solid = cells.ridge > (joint if lineless else joint * 0.55)
     units = np.where(solid, cells.owner + 1, 0)
     mortar = 1 if lineless and ctx.levels >= 4 else 0
     # Units stay clear of the joint shade: one step above it, two with a dark outline.

@@ -1,0 +1,156 @@
+"""Gallery section "materials": every material as a seamless tile, and the style knobs.
+
+Each tile is shown repeated 3x3 and enlarged with nearest-neighbour scaling, so a seam,
+static or banding would show at once. The style matrix crosses outline x shading for a
+few materials, with a detail strip under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from pixelkiln.engine.imageio import encode_png
+from pixelkiln.engine.lexicon import MATERIAL_KEYS
+from pixelkiln.engine.materials import render_material
+from pixelkiln.engine.quality import texture_report
+from pixelkiln.engine.style import DETAILS, OUTLINES, SHADINGS, Style
+from pixelkiln.engine.text import parse_description
+
+__all__ = ["NAME", "TITLE", "build", "contact_sheet", "style_matrix"]
+
+NAME = "materials"
+TITLE = "Materials"
+
+SEED = 7
+STYLE_MATERIALS = ("cobblestone", "grass with small flowers", "brick", "lava")
+DESCRIPTIONS = (
+    "verdant meadow",
+    "molten rock",
+    "frozen lake",
+    "mossy ruins",
+    "cracked grey cobblestone with moss",
+    "dark wet mud with puddles",
+    "golden sand with shells",
+    "rusty iron plates",
+)
+_BG = (24, 24, 28)
+_INK = (225, 225, 230)
+_LABEL = 14
+
+
+def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=11)
+
+
+def _tiled(rgba: np.ndarray, repeat: int, zoom: int) -> Image.Image:
+    tiled = np.tile(rgba[..., :3], (repeat, repeat, 1))
+    big = np.repeat(np.repeat(tiled, zoom, axis=0), zoom, axis=1)
+    return Image.fromarray(np.ascontiguousarray(big), "RGB")
+
+
+def _grid(cells: Sequence[tuple[str, Image.Image]], cols: int, pad: int = 6) -> Image.Image:
+    """Lay out labelled images in a grid on a dark background."""
+    cw = max(im.width for _, im in cells)
+    ch = max(im.height for _, im in cells)
+    rows = (len(cells) + cols - 1) // cols
+    sheet = Image.new("RGB", (cols * (cw + pad) + pad, rows * (ch + _LABEL + pad) + pad), _BG)
+    draw = ImageDraw.Draw(sheet)
+    font = _font()
+    for i, (label, im) in enumerate(cells):
+        x = pad + (i % cols) * (cw + pad)
+        y = pad + (i // cols) * (ch + _LABEL + pad)
+        draw.text((x, y), label, fill=_INK, font=font)
+        sheet.paste(im, (x, y + _LABEL))
+    return sheet
+
+
+def _save(image: Image.Image, path: Path) -> None:
+    path.write_bytes(encode_png(np.asarray(image.convert("RGBA"))))
+
+
+def contact_sheet(size: int, repeat: int = 3, zoom: int = 2, cols: int = 6) -> Image.Image:
+    """Every material at ``size`` px, each tile repeated ``repeat`` x ``repeat``."""
+    cells = []
+    for key in MATERIAL_KEYS:
+        tex = render_material(key, size, SEED)
+        cells.append((key, _tiled(tex.rgba, repeat, zoom)))
+    return _grid(cells, cols)
+
+
+def style_matrix(description: str, size: int = 32) -> Image.Image:
+    """Outline (rows) x shading (columns) at medium detail, then one row per detail."""
+    cells = []
+    for outline in OUTLINES:
+        for shading in SHADINGS:
+            tex = render_material(description, size, SEED, Style(outline, shading))
+            label = f"{outline.replace('single color ', '')} / {shading.split()[0]}"
+            cells.append((label, _tiled(tex.rgba, 2, 2)))
+    for detail in DETAILS:
+        tex = render_material(description, size, SEED, Style(detail=detail))
+        cells.append((detail, _tiled(tex.rgba, 2, 2)))
+    return _grid(cells, len(SHADINGS))
+
+
+def _metrics_table(size: int) -> str:
+    rows = [
+        "| material | colours | stray px | mean cluster | edge | seam error |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for key in MATERIAL_KEYS:
+        r = texture_report(render_material(key, size, SEED).rgba)
+        rows.append(
+            f"| {key} | {r.colors} | {r.orphan:.3f} | {r.mean_cluster:.0f} | {r.edge:.2f} "
+            f"| {r.seam_error:.0f} |"
+        )
+    return "\n".join(rows)
+
+
+def build(out: Path, progress: Callable[[str], None]) -> str:
+    """Write the section's images under ``out`` and return its Markdown."""
+    out.mkdir(parents=True, exist_ok=True)
+    rel = out.name
+    parts = [
+        f"{len(MATERIAL_KEYS)} materials, seed {SEED}, default style (lineless, basic "
+        "shading, medium detail). Each tile is repeated 3x3 so seams would show.\n",
+    ]
+    for size, zoom in ((32, 2), (16, 3)):
+        progress(f"materials: contact sheet at {size} px")
+        _save(contact_sheet(size, zoom=zoom), out / f"contact_sheet_{size}.png")
+        parts.append(f"### Every material at {size} px\n")
+        parts.append(f"![materials at {size} px]({rel}/contact_sheet_{size}.png)\n")
+
+    progress("materials: descriptions")
+    cells = []
+    lines = ["| description | material | found by | features |", "|---|---|---|---|"]
+    for text in DESCRIPTIONS:
+        spec = parse_description(text)
+        cells.append((text, _tiled(render_material(spec, 32, SEED).rgba, 2, 2)))
+        feats = ", ".join(spec.all_features()) or "-"
+        lines.append(f"| {text} | {spec.material} | {spec.matched_by} | {feats} |")
+    _save(_grid(cells, 4), out / "descriptions.png")
+    parts.append("### Descriptions\n")
+    parts.append("Words the lexicon lacks go to the sentence-embedding model.\n")
+    parts.append("\n".join(lines) + "\n")
+    parts.append(f"![descriptions]({rel}/descriptions.png)\n")
+
+    parts.append("### Style matrix\n")
+    parts.append(
+        "Rows: outline (black, single colour, selective, lineless); columns: shading "
+        "(flat, basic, medium, detailed, highly detailed); last row: low, medium, high "
+        "detail. Tiles repeated 2x2 at 2x.\n"
+    )
+    for description in STYLE_MATERIALS:
+        progress(f"materials: style matrix for {description}")
+        slug = description.split()[0]
+        _save(style_matrix(description), out / f"styles_{slug}.png")
+        parts.append(f"#### {description}\n")
+        parts.append(f"![styles of {description}]({rel}/styles_{slug}.png)\n")
+
+    progress("materials: metrics")
+    parts.append("### Quality numbers at 32 px\n")
+    parts.append(_metrics_table(32) + "\n")
+    return "\n".join(parts)
