@@ -63,6 +63,29 @@ def _thresholds(strength: float) -> tuple[float, float]:
     return 0.03 + 0.07 * s, 0.03 + 0.45 * s
 
 
+def _absorb_rare(
+    centres: np.ndarray, group: np.ndarray, votes: np.ndarray, reach: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Fold colours held by one or two cells into the nearest common colour within ``reach``.
+
+    A blurred single-cell detail (an eye in the outline colour) comes out a shade off its
+    true colour; a colour that rare is that shade, not a new palette entry.
+    """
+    weight = np.bincount(group, weights=votes, minlength=len(centres))
+    common = weight > max(2.0, 0.01 * weight.sum())
+    if common.all() or not common.any():
+        return centres, group
+    remap = np.arange(len(centres))
+    pool = np.flatnonzero(common)
+    for i in np.flatnonzero(~common):
+        d = np.linalg.norm(centres[pool] - centres[i], axis=1)
+        if d.min() <= reach:
+            remap[i] = pool[int(np.argmin(d))]
+    keep = np.unique(remap)
+    index = np.searchsorted(keep, remap)
+    return centres[keep], index[group]
+
+
 def correct_pixelart(
     frames: Sequence[np.ndarray], strength: float = 0.1, seed: int = 0, grid: Grid | None = None
 ) -> CorrectPixelartResult:
@@ -126,6 +149,7 @@ def correct_pixelart(
         np.concatenate([m[a] for m, a in zip(modes, alphas, strict=True)]), minlength=len(fine)
     )[used].astype(float)
     merged, group = leader_merge(refined, np.maximum(cell_votes, 1e-3), merge_t)
+    merged, group = _absorb_rare(merged, group, cell_votes, 2 * merge_t)
     rgb = oklab_to_rgb8(merged)
     # Two groups can round to one sRGB colour; let them share an index.
     rgb, first = np.unique(rgb, axis=0, return_inverse=True)

@@ -6,12 +6,16 @@ Two detectors, tried in order:
   greatest common divisor of the positions where columns (rows) change is the zoom factor
   and their remainder is the offset. The grid is accepted only if re-painting one sample
   per cell reproduces every pixel of every frame.
-* **robust**: for resampled, blurred, JPEG-compressed or AI-made art, the per-axis edge
-  profile (summed ΔEOK between neighbouring columns) is scored against combs of every
-  candidate period by its Fourier magnitude, which handles fractional periods and gives
-  the offset as the phase. Lines are then tracked one by one (each searched within
-  ±30 % of a period of where the previous one predicts it), so drifting, non-uniform
-  cells are followed instead of averaged.
+* **robust**: for resampled, blurred, JPEG-compressed or AI-made art. Per axis, the edge
+  profile (summed ΔEOK between neighbouring columns) is reduced to its local peaks, and
+  every candidate period (fractional, 3.5 px up; 3 px for unzoom) is scored by how well
+  peaks at least half a period apart sit whole periods from each other (the
+  autocorrelation weighted by ``cos(2 pi lag / period)``); the offset comes from the
+  phase. Lines are then tracked one by one (each searched within ±30 % of a period of
+  where the previous one predicts it), so drifting, non-uniform cells are followed
+  instead of averaged. A grid is believed only if it has at least six cells per axis,
+  colour changes inside its cells are far weaker than across its lines, and both axes
+  agree on a near-square cell; otherwise the image is taken as native (period 1).
 """
 
 from __future__ import annotations
@@ -276,22 +280,19 @@ def _track(profile: np.ndarray, n: int, period: float, offset: float) -> np.ndar
     return cuts
 
 
-def _robust_axis(profile: np.ndarray, n: int, integer: bool) -> AxisGrid:
+def _robust_axis(profile: np.ndarray, n: int, upscaled: bool) -> AxisGrid:
     none = AxisGrid(np.arange(n + 1, dtype=np.int64), 1.0, False)
     pmax = n / _MIN_CELLS  # a handful of cells is no evidence of a grid
     total = profile.sum()
     if pmax < 3 or total <= 0:
         return none
-    # Noise has a local maximum every ~3 pixels, so short periods need whole-pixel steps
-    # (unzoom) and fractional ones start at 3.5 (cells of AI-made art are larger anyway).
-    if integer:
-        periods = np.arange(3, int(pmax) + 1, dtype=np.float64)
-    else:
-        periods = _MIN_FRACTIONAL * np.exp(
-            np.arange(0, math.log(max(pmax, _MIN_FRACTIONAL) / _MIN_FRACTIONAL) + 1e-9, 0.004)
-        )
-    if len(periods) == 0:
+    # Noise has a local maximum every ~3 pixels, so periods start at 3 only for unzoom
+    # (which is told the art is upscaled) and at 3.5 otherwise. The search is fractional
+    # either way: drifting cells average a fraction off any whole number.
+    lo = 3.0 if upscaled else _MIN_FRACTIONAL
+    if pmax < lo:
         return none
+    periods = lo * np.exp(np.arange(0, math.log(pmax / lo) + 1e-9, 0.004))
     score = _lattice_score(profile, periods)
     best = int(np.argmax(score))
     p, s = float(periods[best]), float(score[best])
@@ -299,17 +300,14 @@ def _robust_axis(profile: np.ndarray, n: int, integer: bool) -> AxisGrid:
     base = p
     for m in range(2, int(pmax / base) + 1):
         near = base * m * (1 + np.linspace(-0.04, 0.04, 17))
-        if integer:
-            near = np.unique(np.rint(near))
         near = near[(near >= periods[0]) & (near <= pmax)]
         if len(near) == 0:
             continue
         sc = _lattice_score(profile, near)
         if sc.max() >= 0.85 * s:
             p = float(near[int(np.argmax(sc))])
-    if not integer:
-        fine = p * (1 + np.linspace(-0.02, 0.02, 81))
-        p = float(fine[int(np.argmax(_lattice_score(profile, fine)))])
+    fine = p * (1 + np.linspace(-0.02, 0.02, 81))
+    p = float(fine[int(np.argmax(_lattice_score(profile, fine)))])
     s = float(_lattice_score(profile, np.array([p]))[0])
     resp = _comb(profile, np.array([p]))[0]
     offset = (-np.angle(resp) * p / (2 * np.pi)) % p
@@ -326,13 +324,14 @@ def _robust_axis(profile: np.ndarray, n: int, integer: bool) -> AxisGrid:
     return AxisGrid(cuts, float(p), False)
 
 
-def detect_grid(frames: Sequence[np.ndarray], integer: bool = False) -> Grid:
+def detect_grid(frames: Sequence[np.ndarray], upscaled: bool = False) -> Grid:
     """The pixel grid shared by ``frames``.
 
     Parameters
     ----------
     frames : RGBA uint8 arrays of one size (alpha is used only as opaque/transparent).
-    integer : restrict the robust detector to whole-pixel periods (as unzoom reports).
+    upscaled : the caller knows the art is upscaled (unzoom): periods from 3 px are
+        considered, instead of from 3.5 px.
 
     Returns
     -------
@@ -348,7 +347,7 @@ def detect_grid(frames: Sequence[np.ndarray], integer: bool = False) -> Grid:
     none_y = AxisGrid(np.arange(h + 1, dtype=np.int64), 1.0, False)
     axes = []
     for axis, n in ((1, w), (0, h)):
-        found = _robust_axis(_profile(feats, axis), n, integer)
+        found = _robust_axis(_profile(feats, axis), n, upscaled)
         if found.period > 1 and not _cells_are_flat(_raw_profile(feats, axis), found):
             found = AxisGrid(np.arange(n + 1, dtype=np.int64), 1.0, False)
         axes.append(found)

@@ -89,7 +89,7 @@ def unzoom(image: np.ndarray, quantize: int = 0, seed: int = 0) -> UnzoomResult:
         msg = f"quantize must be -1, 0 or a colour count, got {quantize}"
         raise ValueError(msg)
     img = binarize_alpha(image)
-    grid = detect_grid([img], integer=True)
+    grid = detect_grid([img], upscaled=True)
     if grid.exact:
         small = grid.sample(img)
     elif quantize == -1:

@@ -47,7 +47,8 @@ def make_sparkles(ctx: Ctx, crosses: bool = False) -> Frame:
                 mask = star(shape, px, py, min(size, 1) + 1 if size else 0)
             else:
                 mask = star(shape, px, py, size)
-            lv = max(1, ctx.n_levels - big + size)
+            # The biggest twinkle is the white core, smaller ones step down the ramp.
+            lv = max(2, ctx.n_levels - big + size)
             out[mask] = np.maximum(out[mask], lv)
         return out
 
@@ -236,10 +237,10 @@ def make_poison(ctx: Ctx) -> Frame:
             a = (t + ph) % 1.0
             py = ctx.h * 0.7 - a * 0.6 * ctx.h
             if a < 0.8:
-                out[ring(x, y, x0, py, 1.0 + (ctx.s >= 48))] = ctx.n_levels
+                out[ring(x, y, x0, py, 1.0 + (ctx.s >= 48))] = ctx.n_levels - 1
             elif a < 0.92:  # pop
                 for dx, dy in ((-2, -2), (2, -2), (-2, 2), (2, 2)):
-                    out[disc(x, y, x0 + dx, py + dy, 0.5)] = ctx.n_levels - 1
+                    out[disc(x, y, x0 + dx, py + dy, 0.5)] = ctx.n_levels - 2
         return out
 
     return frame
