@@ -256,3 +256,31 @@ def test_same_request_gives_identical_bytes() -> None:
         ReduceColorsRequest.model_validate(req).run().images[0].base64
         == ReduceColorsRequest.model_validate(req).run().images[0].base64
     )
+
+
+@pytest.mark.parametrize("fill", [0, 200])
+def test_blank_images_do_not_break_any_endpoint(fill: int) -> None:
+    img = np.full((32, 32, 4), fill, np.uint8)
+    body = b64(img)
+    size = {"width": 32, "height": 32}
+    small = {"width": 16, "height": 16}
+    ReduceColorsRequest.model_validate({"images": [body]}).run()
+    CorrectPixelartRequest.model_validate({"images": [body]}).run()
+    assert UnzoomRequest.model_validate({"image": body}).run().unzoomed_size.width >= 1
+    ResizeRequest.model_validate(
+        {
+            "description": "x",
+            "reference_image": body,
+            "reference_image_size": size,
+            "target_size": small,
+            "no_background": True,
+        }
+    ).run()
+    RemoveBackgroundRequest.model_validate({"image": body, "image_size": size}).run()
+    ImageToPixelartRequest.model_validate(
+        {"image": body, "image_size": size, "output_size": small}
+    ).run()
+    ImageToPixelartProRequest.model_validate({"image": body}).run()
+    ImageToPixelartProFlashRequest.model_validate({"image": body}).run()
+    out = pixels(NormalMapRequest.model_validate({"image": body}).run().image)
+    assert out.shape == (32, 32, 4)

@@ -132,6 +132,7 @@ class Endpoint:
 
     @property
     def sync(self) -> bool:
+        """True when the endpoint answers with the result, False when it queues a job."""
         return self.request.SYNC
 
 

@@ -57,9 +57,14 @@ class UtilityRequest(StrictModel):
     SYNC: ClassVar[bool]
 
     def cost_generations(self) -> float:
+        """Generations this request is charged (the clean-up tier's 0.1 unless overridden)."""
         return CLEANUP_COST
 
     def run(self, progress: Progress | None = None) -> BaseModel:
+        """Run the engine; return the response (sync) or the job result, ``usage`` unset.
+
+        ``progress`` receives 0-1 while long computations (the jobs) advance.
+        """
         raise NotImplementedError
 
 

@@ -56,6 +56,7 @@ class AxisGrid:
 
     @property
     def n_cells(self) -> int:
+        """Cells along the axis."""
         return len(self.cuts) - 1
 
     def cell_index(self) -> np.ndarray:
@@ -86,6 +87,7 @@ class Grid:
 
     @property
     def exact(self) -> bool:
+        """Whether both axes came from the exact detector (a clean upscale)."""
         return self.x.exact and self.y.exact
 
     @property

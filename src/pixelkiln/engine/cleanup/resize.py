@@ -149,6 +149,8 @@ def resize_pixelart(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         raise ValueError(msg)
     img = binarize_alpha(image)
     h, w = img.shape[:2]
+    if not (img[..., 3] > 0).any():
+        return np.zeros((th, tw, 4), np.uint8)
     dw, dh = min(tw, w), min(th, h)
     if (dw, dh) != (w, h):
         img = _vote_down(img, dw, dh)

@@ -35,6 +35,7 @@ def _cells(ctx: Ctx, per: float) -> tuple[int, int]:
 
 
 def make_fire(ctx: Ctx) -> Frame:
+    """A flame rising from the bottom: a rounded tongue split by rising noise, with embers."""
     x, y = ctx.grid()
     cx, cy = _cells(ctx, 6.0)
     noise = TorusNoise(ctx.rng, cx, cy, octaves=2)
@@ -67,6 +68,7 @@ def make_fire(ctx: Ctx) -> Frame:
 
 
 def make_explosion(ctx: Ctx) -> Frame:
+    """One blast per loop: a flash that swells, burns down to a ring of smoke, and debris."""
     x, y = ctx.grid()
     cx0, cy0 = ctx.w / 2, ctx.h * 0.55
     cxs, cys = _cells(ctx, 6.0)
@@ -109,6 +111,7 @@ def _bolt(rng: np.random.Generator, ctx: Ctx, n: int) -> np.ndarray:
 
 
 def make_lightning(ctx: Ctx) -> Frame:
+    """A jagged bolt top to bottom that crackles (vertices jitter), with flickering branches."""
     n = max(5, ctx.h // 6)
     path = _bolt(ctx.rng, ctx, n)
     freq = ctx.rng.integers(1, 4, n)
@@ -161,6 +164,7 @@ def make_lightning(ctx: Ctx) -> Frame:
 
 
 def make_orb(ctx: Ctx) -> Frame:
+    """A pulsing energy ball with pillow shading, a swirling surface, an aura and sparks."""
     x, y = ctx.grid()
     cx0, cy0 = ctx.w / 2, ctx.h / 2
     swirl = TorusNoise(ctx.rng, 6, 3, octaves=2)
@@ -187,6 +191,7 @@ def make_orb(ctx: Ctx) -> Frame:
 
 
 def make_portal(ctx: Ctx) -> Frame:
+    """A swirling ring around a dark void, with motes spiralling in."""
     x, y = ctx.grid()
     cx0, cy0 = ctx.w / 2, ctx.h / 2
     rx, ry = 0.44 * ctx.w, 0.44 * ctx.h
@@ -217,6 +222,7 @@ def make_portal(ctx: Ctx) -> Frame:
 
 
 def make_magic_circle(ctx: Ctx) -> Frame:
+    """Two rings, turning runes and a counter-turning hexagram, pulsing, with rising motes."""
     x, y = ctx.grid()
     cx0, cy0 = ctx.w / 2, ctx.h / 2
     r1, r2 = 0.46 * ctx.s - 0.5, 0.34 * ctx.s
@@ -260,6 +266,7 @@ def make_magic_circle(ctx: Ctx) -> Frame:
 
 
 def make_slash(ctx: Ctx) -> Frame:
+    """A crescent swept across the top, then thinning away from its tail."""
     x, y = ctx.grid()
     cx0, cy0 = ctx.w / 2, ctx.h * 0.62
     radius = 0.4 * ctx.s

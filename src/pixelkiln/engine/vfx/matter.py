@@ -27,6 +27,7 @@ Frame = Callable[[float], np.ndarray]
 
 
 def make_sparkles(ctx: Ctx, crosses: bool = False) -> Frame:
+    """Rising twinkles growing from a dot to a star and back (crosses too when healing)."""
     n = max(5, int(ctx.s / 5))
     x0 = ctx.rng.uniform(0.15, 0.85, n) * ctx.w
     y0 = ctx.rng.uniform(0.45, 0.95, n) * ctx.h
@@ -77,6 +78,7 @@ def _cloud(
 
 
 def make_dust(ctx: Ctx) -> Frame:
+    """A puff of dust spreading low along the ground and eroding away."""
     n = 7
     ang = np.radians(ctx.rng.uniform(190, 350, n))
     dist = ctx.rng.uniform(0.25, 0.45, n) * ctx.s
@@ -109,6 +111,7 @@ def _cells(ctx: Ctx, per: float) -> tuple[int, int]:
 
 
 def make_smoke(ctx: Ctx) -> Frame:
+    """Puffs rising in a column, growing and eroding as they age."""
     n = 6
     phase = (np.arange(n) + ctx.rng.uniform(-0.2, 0.2, n)) / n
     wobble = ctx.rng.random(n)
@@ -133,6 +136,7 @@ def make_smoke(ctx: Ctx) -> Frame:
 
 
 def make_splash(ctx: Ctx) -> Frame:
+    """A water column, spreading rings on a pool and droplets in ballistic arcs."""
     n = max(8, int(ctx.s / 4))
     vx = ctx.rng.uniform(-1, 1, n)
     vy = ctx.rng.uniform(0.75, 1.25, n) * (1.1 - 0.5 * np.abs(vx))  # outer drops fly lower
@@ -173,6 +177,7 @@ def make_splash(ctx: Ctx) -> Frame:
 
 
 def make_ice(ctx: Ctx) -> Frame:
+    """Ice shards growing out from the centre, then shattering, with falling snow."""
     n = 7
     ang = np.sort(ctx.rng.uniform(0, 2 * np.pi, n)) + ctx.rng.uniform(0, 0.3)
     length = ctx.rng.uniform(0.26, 0.44, n) * ctx.s
@@ -215,6 +220,7 @@ def make_ice(ctx: Ctx) -> Frame:
 
 
 def make_poison(ctx: Ctx) -> Frame:
+    """A wobbling toxic cloud with bubbles that rise and pop."""
     n_lobes = 5
     lob_x = ctx.w / 2 + ctx.rng.uniform(-0.22, 0.22, n_lobes) * ctx.w
     lob_y = ctx.h * 0.62 + ctx.rng.uniform(-0.12, 0.12, n_lobes) * ctx.h

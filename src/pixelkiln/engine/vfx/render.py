@@ -57,6 +57,7 @@ class VfxResult:
 
     @property
     def frame_count(self) -> int:
+        """Frames in the loop."""
         return len(self.frames)
 
 
