@@ -21,6 +21,7 @@ __all__ = ["SECTIONS", "build_gallery", "load_section"]
 SECTIONS: list[str] = [
     "pixelkiln.gallery.materials",
     "pixelkiln.gallery.utilities",
+    "pixelkiln.gallery.isometric",
 ]
 
 

@@ -13,7 +13,9 @@ from pixelkiln.jobs.types import Handler
 
 __all__ = ["HANDLERS", "handler_for", "register"]
 
-HANDLERS: dict[str, str] = {}
+HANDLERS: dict[str, str] = {
+    "isometric_tile": "pixelkiln.service.isometric:run_isometric_tile",
+}
 
 _runtime: dict[str, Handler] = {}
 

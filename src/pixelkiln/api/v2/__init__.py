@@ -18,6 +18,7 @@ ROUTERS: list[str] = [
     "pixelkiln.api.v2.account",
     "pixelkiln.api.v2.jobs",
     "pixelkiln.api.v2.docs",
+    "pixelkiln.api.v2.isometric",
 ]
 
 #: OpenAPI tags in display order, with a line each (also the sections of llms.txt).
