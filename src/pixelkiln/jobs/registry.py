@@ -14,7 +14,9 @@ from pixelkiln.jobs.types import Handler
 __all__ = ["HANDLERS", "handler_for", "register"]
 
 HANDLERS: dict[str, str] = {
+    "utility": "pixelkiln.service.utilities:run_utility_job",
     "isometric_tile": "pixelkiln.service.isometric:run_isometric_tile",
+    "tileset": "pixelkiln.service.tilesets:run_tileset",
 }
 
 _runtime: dict[str, Handler] = {}

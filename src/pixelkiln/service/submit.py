@@ -4,7 +4,7 @@ and refunded if their computation fails."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -13,7 +13,7 @@ from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.money import to_milli
 from pixelkiln.service.spacing import claim_submission_slot
-from pixelkiln.store.models import Asset, Job, new_id, utcnow
+from pixelkiln.store.models import Asset, Base, Job, new_id, utcnow
 
 if TYPE_CHECKING:
     from pixelkiln.bootstrap import Container
@@ -47,8 +47,13 @@ def submit_job(
     payload: dict[str, Any],
     cost: float,
     asset: AssetDraft | None = None,
+    extra_rows: Sequence[Base] | Callable[[str | None], Sequence[Base]] = (),
 ) -> Submitted:
-    """Charge ``cost`` and queue a job of ``kind`` (and create its asset), atomically."""
+    """Charge ``cost`` and queue a job of ``kind`` (and create its asset), atomically.
+
+    ``extra_rows`` are added in the same transaction (a family's own rows, e.g. base
+    tiles); pass a function to receive the new asset's id first.
+    """
     job_id = new_id()
     asset_id = new_id() if asset is not None else None
     with ctx.db.write() as s:
@@ -67,6 +72,7 @@ def submit_job(
                     job_id=job_id,
                 )
             )
+        s.add_all(extra_rows(asset_id) if callable(extra_rows) else extra_rows)
         s.add(
             Job(
                 id=job_id,

@@ -18,7 +18,9 @@ ROUTERS: list[str] = [
     "pixelkiln.api.v2.account",
     "pixelkiln.api.v2.jobs",
     "pixelkiln.api.v2.docs",
+    "pixelkiln.api.v2.utilities",
     "pixelkiln.api.v2.isometric",
+    "pixelkiln.api.v2.tilesets",
 ]
 
 #: OpenAPI tags in display order, with a line each (also the sections of llms.txt).
