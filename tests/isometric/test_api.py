@@ -52,6 +52,9 @@ def test_submit_then_423_then_200_with_the_embedded_png(make_service) -> None:
     job = svc.client.get(f"/v2/background-jobs/{job_id}", headers=svc.headers(key)).json()
     assert job["status"] == "completed" and job["last_response"]["tile_id"] == tile_id
     assert np.array_equal(decode_b64_png(job["last_response"]["image"]["base64"]), rgba)
+    placed = job["last_response"]
+    assert placed["side_height"] == 16 and placed["footprint_origin"] == {"x": 0, "y": 0}
+    assert (placed["top_material"], placed["side_material"]) == ("grass", "dirt")
 
 
 def test_same_request_same_bytes_with_and_without_a_seed(service) -> None:

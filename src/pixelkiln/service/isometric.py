@@ -190,10 +190,12 @@ def run_isometric_tile(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     return JobOutput(
         result=result,
         files={"tile": png},
+        # The background job shows the tile too, with where to anchor it on a grid.
         last_response={
             "status": "completed",
             "tile_id": ctx.asset_id,
             "image": png_b64(png),
+            **result,
         },
     )
 

@@ -5,7 +5,9 @@ material. The top face shows the material's own colours. The left face (toward t
 light) keeps 70% of the texture's lightness range about the ramp's middle and sits 1.6
 ramp steps lower; the right face keeps 55% and sits 3 steps lower. Lowering continues the
 ramp downward (the hue turns toward blue-violet, chroma eases off), so shadows stay
-hue-shifted rather than grey, and a face in shadow shows less of the texture's detail.
+hue-shifted rather than grey, and a face in shadow shows less of the texture's detail
+(with four shades or more, its lightest level shows as the next one: no highlight in
+shadow).
 "One step darker" for a pixel (outlines, contact shadows) is the same texel as the next
 face in the order top, left, right shows it, so those passes add almost no new colours.
 
@@ -132,6 +134,8 @@ def face_colors(texture: Texture, colors: np.ndarray) -> FaceColors:
         # Compress about the ramp's middle, then lower: a face in shadow is darker and
         # shows less of the texture's range.
         lch[:n, 0] = mid + (lch[:n, 0] - mid) * contrast
+        if n > 3:  # no highlight in shadow: the lightest level shows as the next one
+            lch[n - 1] = lch[n - 2]
         faces[face] = _extend(_from_lch(lch), drop, step)
     return FaceColors(faces=faces, step=step, ramp_len=n)
 
