@@ -69,6 +69,8 @@ NOUN = "Tile"
 BASE_AREA = 32 * 32
 #: Most colours taken from a ``color_image`` (k-means picks them when it has more).
 MAX_PALETTE = 32
+#: Pixels of a ``color_image`` read at most (bigger images are read on a stride).
+PALETTE_PIXELS = 512 * 512
 
 
 def quote(request: CreateIsometricTileRequest) -> float:
@@ -93,7 +95,10 @@ def _grid(request: CreateIsometricTileRequest) -> int:
 def _palette(request: CreateIsometricTileRequest, seed: int) -> np.ndarray | None:
     if request.color_image is None:
         return None
-    return palette_from_image(request.color_image.pixels, max_colors=MAX_PALETTE, seed=seed)
+    pixels = request.color_image.pixels
+    # A photo-sized palette image is read on a stride: its colours are still its own.
+    stride = max(1, int(np.ceil(np.sqrt(pixels.shape[0] * pixels.shape[1] / PALETTE_PIXELS))))
+    return palette_from_image(pixels[::stride, ::stride], max_colors=MAX_PALETTE, seed=seed)
 
 
 def _check(request: CreateIsometricTileRequest) -> None:
