@@ -14,6 +14,8 @@ from pixelkiln.jobs.types import Handler
 __all__ = ["HANDLERS", "handler_for", "register"]
 
 HANDLERS: dict[str, str] = {
+    "ui_asset": "pixelkiln.service.ui:run_ui_asset",
+    "ui_element": "pixelkiln.service.ui:run_ui_element",
     "utility": "pixelkiln.service.utilities:run_utility_job",
     "isometric_tile": "pixelkiln.service.isometric:run_isometric_tile",
     "tileset": "pixelkiln.service.tilesets:run_tileset",

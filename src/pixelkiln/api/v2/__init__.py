@@ -15,6 +15,7 @@ from pixelkiln.api.errors import install_error_handlers
 __all__ = ["ROUTERS", "TAGS", "build_v2_app"]
 
 ROUTERS: list[str] = [
+    "pixelkiln.api.v2.ui",
     "pixelkiln.api.v2.account",
     "pixelkiln.api.v2.jobs",
     "pixelkiln.api.v2.docs",

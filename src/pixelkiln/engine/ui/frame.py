@@ -1,0 +1,489 @@
+"""One framed shape: outline, bevel, frame, trim, inner shadow, fill and nine-slice insets.
+
+Every piece and element is drawn from the *depth layers* of its mask
+(:func:`~pixelkiln.engine.ui.shapes.depth_layers`) and which way each pixel's edge faces
+the top-left light (:func:`~pixelkiln.engine.ui.shapes.light_facing`). From the outside
+in, a framed (``panel``) shape has:
+
+==============  ==========================================================================
+layer           drawing
+==============  ==========================================================================
+1               the dark outer outline
+2               the outer bevel: lit (top/left) edges light, the others dark
+3 .. F+1        the frame body, lit edges one tone lighter (a sloped frame), a groove
+                in the middle of wide frames; where lit and shaded edges meet at the
+                top-right and bottom-left corners a mid-tone mitre remains
+trim            1-2 px of metal (light on lit edges, dark on the others, a specular
+                pixel at each of the four corners), or a glowing line for sci-fi trims
+inner rim       the frame's inner slope, lit the other way round (top/left dark)
+inner outline   the recess edge
+shadow          1-2 px of content darkened on the top/left sides (the frame casts it),
+                1 px lit on the bottom/right sides
+content         the calm fill texture in the nine-slice centre, its flat tone elsewhere
+==============  ==========================================================================
+
+``button`` shapes are raised instead (wide bevel, an extra shadow row along the bottom,
+a flat face), ``slot`` shapes sunken (reversed bevel, dark face), ``plate`` shapes are
+buttons with a trim ring for icons, ``trough`` shapes are slots for bar fills.
+
+Nine-slice insets follow from the layers: along straight edges every layer is a 1-px band
+parallel to the edge, so everything but the corner blocks is the same column after column
+(top/bottom strips) or row after row (left/right strips). A rounded or cut corner, the
+border and the corner ornaments all lie in the corner blocks; the insets are
+``max(corner extent, border depth)``. Circles and polygons have no straight edges: their
+insets leave the middle row and column as the centre (stretching it makes a pill).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from pixelkiln.engine.ui.shapes import (
+    LIGHT,
+    Box,
+    Chamfer,
+    RoundRect,
+    Shape,
+    depth_layers,
+    outward_normal,
+)
+from pixelkiln.engine.ui.surface import FillTexture
+from pixelkiln.engine.ui.theme import Theme
+
+__all__ = ["Drawn", "Look", "draw_shape", "look_for"]
+
+_LIT, _SHADE = 0.2, -0.2
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a shape is drawn: its role and the widths of its bands (px)."""
+
+    role: str  # panel | button | slot | plate | trough
+    frame: int = 0  # frame body width (panel) or bevel width (button, plate)
+    trim: int = 0  # trim width (0: none)
+    shadow: int = 1  # inner shadow depth (panel)
+    texture: bool = True  # textured content (panel)
+    corner: str = "none"  # corner ornament
+    face: int = 2  # ramp index of a flat face (fill ramp for panels and slots)
+    tone: str = "frame"  # which ramp a raised shape is made of: frame | fill | accent | trim
+    depth: int = 0  # raised shapes: the thickness shown below the face
+
+
+@dataclass
+class Drawn:
+    """A drawn shape in image coordinates."""
+
+    box: Box  # the raster box (bounds plus a 1-px margin)
+    bounds: Box  # the shape's own box
+    rgb: np.ndarray  # (h, w, 3) over ``box``
+    mask: np.ndarray  # (h, w) bool
+    insets: tuple[int, int, int, int]  # left, top, right, bottom, relative to ``bounds``
+    content: Box  # the nine-slice centre, in image coordinates
+    border: int  # depth of the border layers (content starts below it)
+    parts: list[tuple[str, Box]] = field(default_factory=list)
+
+
+def look_for(role: str, theme: Theme, w: int, h: int) -> Look:
+    """The band widths a role gets at a size: wider frames on bigger shapes."""
+    m = min(w, h)
+    mat = theme.material
+    if role == "panel":
+        if m < 24:
+            return Look("panel", frame=1, trim=0, shadow=1, corner="none")
+        frame = int(np.clip(round(m * 0.045 * mat.frame_scale), 2, 10))
+        trim = 0
+        if theme.trim is not None and m >= 40:
+            trim = 2 if m >= 200 and not theme.trim_glow else 1
+        corner = mat.corner if m >= 48 and frame >= 4 else "none"
+        return Look("panel", frame=frame, trim=trim, shadow=1 if m < 96 else 2, corner=corner)
+    if role == "plate" and m >= 28:
+        # A big icon plate is a small frame around a darker sunken socket.
+        frame = int(np.clip(round(m * 0.05), 2, 8))
+        trim = 1 if theme.trim is not None else 0
+        shadow = int(np.clip(round(m * 0.025), 1, 3))
+        return Look("panel", frame=frame, trim=trim, shadow=shadow, texture=False, face=1)
+    if role in ("button", "plate"):
+        bevel = int(np.clip(round(m * 0.05), 1, 6))
+        depth = int(np.clip(round(m * (0.06 if role == "button" else 0.04)), 0, 7))
+        depth = depth if m >= 12 else 0
+        trim = 1 if theme.trim is not None and m >= (28 if role == "button" else 20) else 0
+        return Look(
+            role,
+            frame=bevel,
+            trim=trim,
+            texture=role == "button" and m >= 40,
+            face=3 if role == "button" else 2,
+            depth=depth,
+        )
+    if role == "slot" and m >= 24:
+        # A big slot is a socket: a thin raised rim around a dark sunken floor.
+        frame = int(np.clip(round(m * 0.035), 1, 5))
+        shadow = int(np.clip(round(m * 0.03), 1, 4))
+        return Look("panel", frame=frame, trim=0, shadow=shadow, texture=False, face=1)
+    return Look(role, frame=1, texture=False, face=0 if role == "trough" else 1)
+
+
+def _fit_corner(shape: Shape, look: Look) -> Look:
+    """Widen a panel's frame so its border covers a large corner radius or cut.
+
+    The nine-slice corner blocks are as deep as the border; a corner that curves further
+    in would leave flat content beside the texture.
+    """
+    if look.role != "panel":
+        return look
+    ext = _corner_extent(shape) + (1 if isinstance(shape, Chamfer) else 0)
+    depth = look.frame + 3 + look.trim + look.shadow
+    if ext <= depth:
+        return look
+    b = shape.bounds()
+    frame = min(look.frame + ext - depth, max(1, min(b.w, b.h) // 4))
+    return replace(look, frame=frame)
+
+
+def _ramps(theme: Theme, look: Look) -> np.ndarray:
+    return {
+        "frame": theme.frame,
+        "fill": theme.fill,
+        "accent": theme.accent,
+        "trim": theme.trim if theme.trim is not None else theme.frame,
+    }[look.tone]
+
+
+def _corner_extent(shape: Shape) -> int:
+    if isinstance(shape, RoundRect):
+        return min(shape.r, shape.w // 2, shape.h // 2)
+    if isinstance(shape, Chamfer):
+        return min(shape.c, shape.w // 2, shape.h // 2)
+    return 0
+
+
+def _band(
+    layer: np.ndarray,
+    side: np.ndarray,
+    depth: int,
+    lit: np.ndarray,
+    shade: np.ndarray,
+    mid: np.ndarray,
+    rgb: np.ndarray,
+) -> None:
+    """Paint layer ``depth``: ``lit`` colour on lit edges, ``shade`` on shaded, ``mid`` else."""
+    at = layer == depth
+    rgb[at & (side > 0)] = lit
+    rgb[at & (side < 0)] = shade
+    rgb[at & (side == 0)] = mid
+
+
+def _specular_corners(ring: np.ndarray, rgb: np.ndarray, color: np.ndarray) -> None:
+    """One glint per corner: the ring pixel furthest toward each corner of the box."""
+    ys, xs = np.nonzero(ring)
+    if len(ys) < 8:
+        return
+    for sy in (-1, 1):
+        for sx in (-1, 1):
+            score = sx * xs + sy * ys
+            i = int(np.argmax(score * 4096 - (xs if sx > 0 else -xs)))
+            rgb[ys[i], xs[i]] = color
+
+
+def _insets(shape: Shape, depth: int) -> tuple[int, int, int, int]:
+    b = shape.bounds()
+    if isinstance(shape, (RoundRect, Chamfer)):
+        extra = 1 if isinstance(shape, Chamfer) else 0
+        k = max(_corner_extent(shape) + extra, depth)
+        kx, ky = min(k, (b.w - 1) // 2), min(k, (b.h - 1) // 2)
+        return kx, ky, kx, ky
+    left, top = (b.w - 1) // 2, (b.h - 1) // 2
+    return left, top, b.w - left - 1, b.h - top - 1
+
+
+def draw_shape(
+    shape: Shape,
+    theme: Theme,
+    look: Look,
+    texture: FillTexture | None,
+    salt: str,
+    extra: tuple[int, int, int, int] = (0, 0, 0, 0),
+) -> Drawn:
+    """Draw ``shape`` as ``look`` says (see the module docstring).
+
+    ``extra`` widens the insets (left, top, right, bottom) to keep room for decorations
+    an element draws over the content (a window's title bar): the texture stays out of it.
+    """
+    look = _fit_corner(shape, look)
+    box, mask, _ = shape.raster()
+    layer = depth_layers(mask)
+    nx, ny = outward_normal(shape, box)
+    facing = nx * LIGHT[0] + ny * LIGHT[1]
+    side = np.where(facing > _LIT, 1, np.where(facing < _SHADE, -1, 0))
+    rgb = np.zeros((*mask.shape, 3), np.uint8)
+    rgb[mask] = theme.outline
+    if look.role == "panel":
+        border = _panel(layer, side, theme, look, rgb)
+        depth = border + look.shadow
+    else:
+        border = _raised_or_sunken(layer, side, ny > 0.7, theme, look, rgb, texture, box, salt)
+        depth = border
+    bounds = shape.bounds()
+    insets = _insets(shape, depth)
+    if any(extra) and isinstance(shape, (RoundRect, Chamfer)):
+        bw, bh = bounds.w, bounds.h
+        left = min(insets[0] + extra[0], (bw - 1) // 2)
+        top = min(insets[1] + extra[1], (bh - 1) // 2)
+        insets = (
+            left,
+            top,
+            min(insets[2] + extra[2], bw - left - 1),
+            min(insets[3] + extra[3], bh - top - 1),
+        )
+    content = Box(
+        bounds.x + insets[0],
+        bounds.y + insets[1],
+        max(1, bounds.w - insets[0] - insets[2]),
+        max(1, bounds.h - insets[1] - insets[3]),
+    )
+    if look.role == "panel":
+        inner = mask & (layer > depth)
+        rgb[inner] = theme.fill[look.face]
+        rect_like = isinstance(shape, (RoundRect, Chamfer))
+        if (
+            look.texture
+            and texture is not None
+            and (not rect_like or min(content.w, content.h) > 1)
+        ):
+            if rect_like:
+                # Only the nine-slice centre is textured: the strips stay uniform.
+                cy0, cx0 = content.y - box.y, content.x - box.x
+                full = np.zeros((*mask.shape, 3), np.uint8)
+                full[cy0 : cy0 + content.h, cx0 : cx0 + content.w] = texture.cover(
+                    content.h, content.w, salt
+                )
+                region = np.zeros(mask.shape, bool)
+                region[cy0 : cy0 + content.h, cx0 : cx0 + content.w] = True
+            else:
+                full = texture.cover(*mask.shape, salt)
+                region = np.ones(mask.shape, bool)
+            sel = inner & region
+            rgb[sel] = full[sel]
+        _ornaments(shape, box, layer, theme, look, border, rgb)
+    return Drawn(
+        box=box, bounds=bounds, rgb=rgb, mask=mask, insets=insets, content=content, border=border
+    )
+
+
+def _panel(layer: np.ndarray, side: np.ndarray, theme: Theme, look: Look, rgb: np.ndarray) -> int:
+    """Frame bands of a panel; returns the depth of its inner outline (the border)."""
+    fr, fi = theme.frame, theme.fill
+    f = look.frame
+    _band(layer, side, 2, fr[4], fr[1], fr[2], rgb)
+    # Body: a sloped frame (lit edges lighter), with a groove in wide frames.
+    groove = 2 + (f + 1) // 2 if f >= 4 else -1
+    for d in range(3, f + 2):
+        if d == groove:
+            _band(layer, side, d, fr[1], fr[1], fr[1], rgb)
+        elif d == groove + 1:
+            _band(layer, side, d, fr[4], fr[2], fr[3], rgb)
+        else:
+            _band(layer, side, d, fr[3], fr[2], fr[2], rgb)
+    d = f + 2
+    if look.trim and theme.trim is not None:
+        tr = theme.trim
+        if theme.trim_glow:
+            for k in range(look.trim):
+                _band(layer, side, d + k, tr[4], tr[3], tr[4], rgb)
+        elif look.trim == 1:
+            _band(layer, side, d, tr[3], tr[1], tr[2], rgb)
+        else:
+            _band(layer, side, d, tr[4], tr[2], tr[3], rgb)
+            _band(layer, side, d + 1, tr[2], tr[1], tr[1], rgb)
+        _specular_corners(layer == d, rgb, theme.specular if not theme.trim_glow else tr[4])
+        d += look.trim
+    # Inner slope of the frame (lit the other way round), then the recess edge.
+    _band(layer, side, d, fr[1], fr[3], fr[2], rgb)
+    d += 1
+    _band(layer, side, d, theme.outline, theme.outline, theme.outline, rgb)
+    border = d
+    # Shadow cast by the frame onto the sunken content; the far edges catch light.
+    for k in range(1, look.shadow + 1):
+        at = layer == border + k
+        rgb[at & (side > 0)] = fi[0] if k == 1 else fi[1]
+        rgb[at & (side == 0)] = fi[1]
+        rgb[at & (side < 0)] = fi[3] if k == 1 else fi[2]
+    return border
+
+
+def _raised_or_sunken(
+    layer: np.ndarray,
+    side: np.ndarray,
+    down: np.ndarray,
+    theme: Theme,
+    look: Look,
+    rgb: np.ndarray,
+    texture: FillTexture | None,
+    box: Box,
+    salt: str,
+) -> int:
+    """Bands of a raised (button, plate) or sunken (slot, trough) shape; returns the depth
+    at which the face starts (the border, for the insets)."""
+    ramp = _ramps(theme, look)
+    b = look.frame
+    if look.role in ("button", "plate"):
+        # Thickness: down-facing edges show the shape's side wall below the outline.
+        wall = down & (layer >= 2) & (layer < 2 + look.depth)
+        d = 2
+        for k in range(b):
+            lit = ramp[4] if k == 0 else ramp[3]
+            _band(layer, side, d + k, lit, ramp[1], ramp[2], rgb)
+        d += b
+        if look.trim and theme.trim is not None:
+            tr = theme.trim
+            _band(layer, side, d, tr[3], tr[1], tr[2], rgb)
+            _specular_corners(layer == d, rgb, theme.specular)
+            d += 1
+            _band(layer, side, d, ramp[1], ramp[3], ramp[2], rgb)
+            d += 1
+        face = layer >= d
+        rgb[face] = ramp[look.face]
+        if look.texture and texture is not None:
+            lv = texture.cover_levels(*layer.shape, salt)
+            rgb[face & (lv >= 0.5)] = ramp[min(4, look.face)]
+            rgb[face & (lv < 0.5)] = ramp[max(0, look.face - 1)]
+        # A raised face: a highlight just inside the lit edges.
+        _band(
+            layer, side, d, ramp[min(4, look.face + 1)], ramp[look.face - 1], ramp[look.face], rgb
+        )
+        if look.depth:
+            # Shift the bottom bands up by the wall: outline, wall, then the shaded bevel.
+            for k in range(look.depth):
+                at = down & (layer == 2 + k)
+                rgb[at] = ramp[0] if k == look.depth - 1 else ramp[1]
+            rgb[wall & (layer == 2)] = ramp[1]
+        return d - 1 + look.depth
+    # Sunken: shaded top/left walls, lit bottom/right lips, a dark floor.
+    fi = theme.fill
+    _band(layer, side, 2, fi[0], fi[3], fi[1], rgb)
+    rgb[layer >= 3] = fi[look.face]
+    _band(
+        layer,
+        side,
+        3,
+        theme.outline if look.role == "trough" else fi[0],
+        fi[look.face],
+        fi[look.face],
+        rgb,
+    )
+    return 2
+
+
+def _disc(cy: float, cx: float, r: float, shape: tuple[int, int]) -> np.ndarray:
+    yy, xx = np.mgrid[0 : shape[0], 0 : shape[1]] + 0.5
+    return (yy - cy) ** 2 + (xx - cx) ** 2 < r * r
+
+
+def _ornaments(
+    shape: Shape,
+    box: Box,
+    layer: np.ndarray,
+    theme: Theme,
+    look: Look,
+    border: int,
+    rgb: np.ndarray,
+) -> None:
+    """Rivets, gems, knobs or caps in the four corners, inside the border's corner blocks."""
+    if look.corner == "none" or not isinstance(shape, (RoundRect, Chamfer)):
+        return
+    b = shape.bounds()
+    ox, oy = b.x - box.x, b.y - box.y
+    # On the middle of the frame body, pushed diagonally off rounded corners.
+    c = 1 + (look.frame + 1) / 2.0 + _corner_extent(shape) * 0.29
+    metal = theme.trim if theme.trim is not None and not theme.trim_glow else theme.frame
+    for sy in (-1, 1):
+        for sx in (-1, 1):
+            cx = ox + (c if sx < 0 else b.w - c)
+            cy = oy + (c if sy < 0 else b.h - c)
+            if look.corner == "rivets":
+                _stud(rgb, cy, cx, max(1.2, look.frame / 2.8), metal, theme)
+            elif look.corner == "gems":
+                _gem(rgb, cy, cx, max(1.6, look.frame / 2.2), theme)
+            elif look.corner == "knobs":
+                _stud(rgb, cy, cx, max(1.5, look.frame / 2.0), theme.frame, theme)
+            elif look.corner == "caps":
+                _cap(rgb, layer, box, b, sx, sy, border, theme)
+
+
+def _stud(rgb: np.ndarray, cy: float, cx: float, r: float, ramp: np.ndarray, theme: Theme) -> None:
+    """A round stud: dark rim, mid body, light upper-left, glint."""
+    shape = rgb.shape[:2]
+    body = _disc(cy, cx, r + 0.5, shape)
+    if body.sum() < 2:
+        return
+    rgb[body] = theme.outline
+    inner = _disc(cy, cx, r - 0.3, shape)
+    rgb[inner] = ramp[2]
+    lit = inner & _disc(cy - r * 0.35, cx - r * 0.35, r * 0.75, shape)
+    rgb[lit] = ramp[3]
+    ys, xs = np.nonzero(lit)
+    if len(ys):
+        i = int(np.argmin(ys + xs))
+        rgb[ys[i], xs[i]] = ramp[4]
+
+
+def _gem(rgb: np.ndarray, cy: float, cx: float, r: float, theme: Theme) -> None:
+    """A diamond-cut gem: four facets lit from the top left, a glint."""
+    shape = rgb.shape[:2]
+    yy, xx = np.mgrid[0 : shape[0], 0 : shape[1]] + 0.5
+    dy, dx = yy - cy, xx - cx
+    outer = np.abs(dy) + np.abs(dx) < r + 1.0
+    inner = np.abs(dy) + np.abs(dx) < r
+    if inner.sum() < 2:
+        return
+    acc = theme.accent
+    rgb[outer] = theme.outline
+    rgb[inner & (dy < 0) & (dx < 0)] = acc[4]
+    rgb[inner & (dy < 0) & (dx >= 0)] = acc[3]
+    rgb[inner & (dy >= 0) & (dx < 0)] = acc[2]
+    rgb[inner & (dy >= 0) & (dx >= 0)] = acc[1]
+    ys, xs = np.nonzero(inner & (dy < 0) & (dx < 0))
+    if len(ys):
+        i = int(np.argmin(ys + xs))
+        rgb[ys[i], xs[i]] = theme.specular
+
+
+def _cap(
+    rgb: np.ndarray, layer: np.ndarray, box: Box, b: Box, sx: int, sy: int, size: int, theme: Theme
+) -> None:
+    """A square corner cap over the frame (metal, bevelled); sci-fi caps carry a glow tick."""
+    metal = theme.trim if theme.trim is not None and not theme.trim_glow else theme.frame
+    h, w = rgb.shape[:2]
+    ox, oy = b.x - box.x, b.y - box.y
+    x0 = ox if sx < 0 else ox + b.w - size
+    y0 = oy if sy < 0 else oy + b.h - size
+    plate = np.zeros((h, w), bool)
+    plate[y0 : y0 + size, x0 : x0 + size] = True
+    plate &= layer > 0
+    if plate.sum() < 9:
+        return
+    inner = (
+        plate
+        & np.roll(plate, 1, 0)
+        & np.roll(plate, -1, 0)
+        & np.roll(plate, 1, 1)
+        & np.roll(plate, -1, 1)
+    )
+    rgb[plate] = theme.outline
+    rgb[inner] = metal[2]
+    top = inner & ~np.roll(inner, 1, 0)
+    left = inner & ~np.roll(inner, 1, 1)
+    bottom = inner & ~np.roll(inner, -1, 0)
+    right = inner & ~np.roll(inner, -1, 1)
+    rgb[top | left] = metal[4]
+    rgb[bottom | right] = metal[1]
+    if theme.trim_glow and theme.trim is not None and size >= 6:
+        # A glowing diagonal tick toward the panel's centre.
+        for k in range(2, size - 2):
+            yy = y0 + (k if sy < 0 else size - 1 - k)
+            xx = x0 + (k if sx < 0 else size - 1 - k)
+            if 0 <= yy < h and 0 <= xx < w and inner[yy, xx]:
+                rgb[yy, xx] = theme.trim[4]

@@ -1,0 +1,287 @@
+"""Where auto-positioned elements go: a screen-like layout on the virtual canvas.
+
+Coordinates are those of the virtual canvas (longer side 512, the shorter one scaled to
+the image's aspect), so a layout looks the same at every ``image_size``.
+
+**The free region.** Elements share the canvas with the request's pieces. They are laid
+out in the largest rectangle that no piece touches (found on a 16-unit grid); when pieces
+leave less than a quarter of the canvas free, elements use the whole canvas and pieces
+are drawn over them.
+
+**Bands, top to bottom, inside the free region** (a margin of 3.5% of its shorter side
+around and between everything):
+
+1. *HUD* (``avatar``, ``health_bar``): avatars are squares at the left, bars are stacked
+   to their right. With a container below, the band takes 22% of the height; alone it
+   takes everything (a single bar is centred and wide, 1:7).
+2. *Tabs* (``tab``): a row of tabs, 9% of the height, standing on the first container
+   (they overlap its top edge by a few units; the first tab is the active one).
+3. *Containers* (``window``, ``panel``): side by side, windows first, sharing the rest.
+4. *Toolbar* (``toolbar``): a full-width strip at the bottom, 15% of the height.
+
+**Children** (``button``, ``icon_button``, ``triangle``, ``pentagon``, ``hexagon``,
+``octagon``) go inside the first container's content area, or into the container band when
+there is none: icons (icon buttons and polygons) as a grid of equal squares filling the
+upper part, buttons as a row under them - or, with no icons and a tall area, as a centred
+vertical menu (buttons 3.5:1).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+__all__ = ["ELEMENTS", "Placement", "Rect", "free_region", "layout_elements", "virtual_canvas"]
+
+ELEMENTS = (
+    "button",
+    "icon_button",
+    "toolbar",
+    "tab",
+    "panel",
+    "window",
+    "health_bar",
+    "avatar",
+    "triangle",
+    "pentagon",
+    "hexagon",
+    "octagon",
+)
+_CONTAINERS = ("window", "panel")
+_HUD = ("avatar", "health_bar")
+_ICONS = ("icon_button", "triangle", "pentagon", "hexagon", "octagon")
+VIRTUAL = 512.0
+_GRID = 16
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle on the virtual canvas (floats)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+    def shrink(self, m: float) -> Rect:
+        return Rect(self.x + m, self.y + m, max(0.0, self.w - 2 * m), max(0.0, self.h - 2 * m))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One element's place: its kind, its 1-based number among its kind, its rectangle."""
+
+    kind: str
+    number: int
+    rect: Rect
+    options: dict[str, object] = field(default_factory=dict)
+
+
+def virtual_canvas(width: int, height: int) -> tuple[float, float]:
+    """``(vw, vh)``: the longer side is 512, the shorter scaled to the image's aspect."""
+    if width >= height:
+        return VIRTUAL, VIRTUAL * height / width
+    return VIRTUAL * width / height, VIRTUAL
+
+
+def free_region(canvas: Rect, taken: list[Rect]) -> Rect:
+    """The largest grid-aligned rectangle of ``canvas`` that touches none of ``taken``."""
+    if not taken:
+        return canvas
+    cols, rows = max(1, int(canvas.w // _GRID)), max(1, int(canvas.h // _GRID))
+    cw, ch = canvas.w / cols, canvas.h / rows
+    free = [[True] * cols for _ in range(rows)]
+    for r in taken:
+        for j in range(rows):
+            for i in range(cols):
+                x0, y0 = canvas.x + i * cw, canvas.y + j * ch
+                if r.x < x0 + cw and r.x1 > x0 and r.y < y0 + ch and r.y1 > y0:
+                    free[j][i] = False
+    # Largest rectangle of free cells: histogram method, row by row.
+    best, best_area = (0, 0, 0, 0), 0.0
+    heights = [0] * cols
+    for j in range(rows):
+        heights = [heights[i] + 1 if free[j][i] else 0 for i in range(cols)]
+        for i in range(cols):
+            hmin = heights[i]
+            for k in range(i, cols):
+                hmin = min(hmin, heights[k])
+                if hmin == 0:
+                    break
+                area = (k - i + 1) * cw * hmin * ch
+                if area > best_area:
+                    best_area, best = area, (i, j - hmin + 1, k - i + 1, hmin)
+    if best_area < 0.25 * canvas.w * canvas.h:
+        return canvas
+    i, j, n, m = best
+    return Rect(canvas.x + i * cw, canvas.y + j * ch, n * cw, m * ch)
+
+
+def _count(kinds: list[str]) -> list[tuple[str, int]]:
+    seen: dict[str, int] = {}
+    out = []
+    for k in kinds:
+        seen[k] = seen.get(k, 0) + 1
+        out.append((k, seen[k]))
+    return out
+
+
+def _grid(n: int, area: Rect, gap: float) -> tuple[int, int, float]:
+    """Columns, rows and cell size of the largest square grid of ``n`` cells in ``area``."""
+    best = (1, n, 0.0)
+    for cols in range(1, n + 1):
+        rows = math.ceil(n / cols)
+        size = min((area.w - gap * (cols - 1)) / cols, (area.h - gap * (rows - 1)) / rows)
+        if size > best[2]:
+            best = (cols, rows, size)
+    return best
+
+
+def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Placement]:
+    icons = [it for it in items if it[0] in _ICONS]
+    buttons = [it for it in items if it[0] == "button"]
+    out: list[Placement] = []
+    if not icons and not buttons:
+        return out
+    if icons and buttons:
+        bh = min(area.h * 0.22, area.w / max(1, len(buttons)) / 3.0)
+        icon_area = Rect(area.x, area.y, area.w, area.h - bh - gap)
+        button_area = Rect(area.x, area.y1 - bh, area.w, bh)
+    else:
+        icon_area = button_area = area
+    if icons:
+        size_cap = min(icon_area.w, icon_area.h) * (0.8 if len(icons) == 1 else 1.0)
+        cols, rows, size = _grid(len(icons), icon_area, gap)
+        size = min(size, size_cap)
+        gw, gh = cols * size + (cols - 1) * gap, rows * size + (rows - 1) * gap
+        x0, y0 = icon_area.x + (icon_area.w - gw) / 2, icon_area.y + (icon_area.h - gh) / 2
+        for k, (kind, num) in enumerate(icons):
+            c, r = k % cols, k // cols
+            out.append(
+                Placement(kind, num, Rect(x0 + c * (size + gap), y0 + r * (size + gap), size, size))
+            )
+    if buttons:
+        n = len(buttons)
+        vertical = not icons and button_area.h > button_area.w * 0.6 and n > 1
+        if vertical or (n == 1 and not icons):
+            bw = min(button_area.w * 0.7, button_area.h * 3.5)
+            bh = min(bw / 3.5, (button_area.h - gap * (n - 1)) / n)
+            bw = min(bw, bh * 4.5)
+            total = n * bh + (n - 1) * gap
+            y0 = button_area.y + (button_area.h - total) / 2
+            for k, (kind, num) in enumerate(buttons):
+                out.append(
+                    Placement(
+                        kind,
+                        num,
+                        Rect(button_area.x + (button_area.w - bw) / 2, y0 + k * (bh + gap), bw, bh),
+                    )
+                )
+        else:
+            bw = min((button_area.w - gap * (n - 1)) / n, button_area.h * 4.0)
+            bh = min(button_area.h, bw / 3.0)
+            total = n * bw + (n - 1) * gap
+            x0 = button_area.x + (button_area.w - total) / 2
+            y0 = button_area.y + (button_area.h - bh) / 2
+            for k, (kind, num) in enumerate(buttons):
+                out.append(Placement(kind, num, Rect(x0 + k * (bw + gap), y0, bw, bh)))
+    return out
+
+
+def _hud(items: list[tuple[str, int]], band: Rect, gap: float, alone: bool) -> list[Placement]:
+    avatars = [it for it in items if it[0] == "avatar"]
+    bars = [it for it in items if it[0] == "health_bar"]
+    out: list[Placement] = []
+    side = min(band.h, band.w / max(1, len(avatars) + (1 if bars else 0)))
+    if alone and not bars:
+        side = min(band.h, (band.w - gap * (len(avatars) - 1)) / max(1, len(avatars)))
+    x = band.x
+    y_av = band.y + (band.h - side) / 2
+    for kind, num in avatars:
+        out.append(Placement(kind, num, Rect(x, y_av, side, side)))
+        x += side + gap
+    if bars:
+        area = Rect(x, band.y, band.x1 - x, band.h)
+        n = len(bars)
+        bh = min((area.h - gap * (n - 1)) / n, area.w / 7.0 if alone else area.h * 0.45)
+        bh = max(bh, 1.0)
+        total = n * bh + (n - 1) * gap
+        y0 = area.y + (area.h - total) / 2
+        for k, (kind, num) in enumerate(bars):
+            out.append(
+                Placement(
+                    kind,
+                    num,
+                    Rect(area.x, y0 + k * (bh + gap), area.w, bh),
+                    {"bar": ("health", "mana", "stamina", "xp", "energy")[k % 5]},
+                )
+            )
+    return out
+
+
+def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
+    """Placements for ``kinds`` (in draw order: containers under their children)."""
+    items = _count(kinds)
+    gap = 0.035 * min(region.w, region.h)
+    area = region.shrink(gap)
+    hud = [it for it in items if it[0] in _HUD]
+    tabs = [it for it in items if it[0] == "tab"]
+    containers = sorted(
+        (it for it in items if it[0] in _CONTAINERS), key=lambda it: it[0] != "window"
+    )
+    toolbars = [it for it in items if it[0] == "toolbar"]
+    children = [it for it in items if it[0] in _ICONS or it[0] == "button"]
+    rest_y0, rest_y1 = area.y, area.y1
+    out: list[Placement] = []
+    later: list[Placement] = []
+    main_needed = bool(containers or children or tabs)
+    if toolbars and not (main_needed or hud):
+        # Toolbars alone: wide strips (1:8), stacked and centred.
+        n = len(toolbars)
+        th = min((area.h - gap * (n - 1)) / n, area.w / 8.0)
+        y0 = area.y + (area.h - n * th - (n - 1) * gap) / 2
+        return [
+            Placement(k, num, Rect(area.x, y0 + i * (th + gap), area.w, th))
+            for i, (k, num) in enumerate(toolbars)
+        ]
+    for kind, num in reversed(toolbars):
+        th = max(area.h * 0.15, 8.0)
+        out.append(Placement(kind, num, Rect(area.x, rest_y1 - th, area.w, th)))
+        rest_y1 -= th + gap
+    if hud:
+        hh = (rest_y1 - rest_y0) * 0.22 if main_needed else rest_y1 - rest_y0
+        out += _hud(hud, Rect(area.x, rest_y0, area.w, hh), gap, alone=not main_needed)
+        rest_y0 += hh + gap
+    tab_h = 0.0
+    if tabs:
+        tab_h = max(area.h * 0.09, 8.0)
+        n = len(tabs)
+        tw = min(area.w * 0.24, (area.w - 2 * gap) / n - gap * 0.5)
+        for k, (kind, num) in enumerate(tabs):
+            rect = Rect(area.x + gap + k * (tw + gap * 0.5), rest_y0, tw, tab_h + gap)
+            (later if k == 0 else out).append(Placement(kind, num, rect, {"active": k == 0}))
+        rest_y0 += tab_h
+    main = Rect(area.x, rest_y0, area.w, max(1.0, rest_y1 - rest_y0))
+    if containers:
+        n = len(containers)
+        cw = (main.w - gap * (n - 1)) / n
+        for k, (kind, num) in enumerate(containers):
+            rect = Rect(main.x + k * (cw + gap), main.y, cw, main.h)
+            out.append(Placement(kind, num, rect))
+        first = out[-n]
+        inner = first.rect.shrink(0.09 * min(first.rect.w, first.rect.h))
+        if first.kind == "window":
+            title = max(0.12 * first.rect.h, 10.0)
+            inner = Rect(inner.x, inner.y + title, inner.w, max(1.0, inner.h - title))
+        out += later + _children(children, inner, gap)
+    else:
+        out += later + _children(children, main, gap)
+    return out
