@@ -123,3 +123,32 @@ def test_thread_runner_runs_jobs_and_reports_progress(make_service) -> None:
     other = svc.new_key()
     r = svc.client.get(f"/v2/background-jobs/{sub.job_id}", headers=svc.headers(other))
     assert r.status_code == 404 and r.json() == {"detail": "Job not found"}
+
+
+def test_sync_work_of_a_dead_process_is_refunded_not_dispatched(make_service) -> None:
+    from pixelkiln.jobs.executor import SYNC_PREFIX
+    from pixelkiln.service.money import to_milli
+    from pixelkiln.store.models import new_id
+
+    svc = make_service(runner="manual")
+    created = svc.new_key(generations=5)
+    job_id = new_id()
+    # What run_sync leaves behind when its API process dies mid-computation.
+    with svc.ctx.db.write() as s:
+        billing.charge(s, created.account_id, job_id, to_milli(0.1))
+        s.add(
+            Job(
+                id=job_id,
+                account_id=created.account_id,
+                kind=SYNC_PREFIX + "reduce-colors",
+                status="running",
+                payload={},
+                lease_owner="nohost:1:sync",
+                lease_expires_at=utcnow() - dt.timedelta(seconds=1),
+            )
+        )
+    assert sweep_once(svc.ctx, svc.ctx.runner.dispatch, redispatch_after_s=1) == []
+    assert svc.ctx.runner.pending == []
+    with svc.ctx.db.read() as s:
+        assert s.get(Job, job_id).status == "failed"
+        assert billing.balance(s, created.account_id) == 5

@@ -25,6 +25,8 @@ from pixelkiln.contract.utilities import (
     VfxRequest,
 )
 from pixelkiln.engine.imageio import decode_image
+from pixelkiln.service.utilities.compute import compute
+from pixelkiln.service.utilities.costs import quote
 from tests.utilities.art import on_backdrop, photo, sprite
 
 
@@ -92,14 +94,16 @@ def test_reduce_colors_runs_and_palette_round_trips() -> None:
     req = ReduceColorsRequest.model_validate(
         {"images": [b64(photo(1)), b64(photo(2))], "num_colors": 8, "dithering": "4x4"}
     )
-    assert req.cost_generations() == 0.1 and req.SYNC
-    res = req.run()
+    assert quote(req) == 0.1 and req.SYNC
+    res = compute(req)
     assert len(res.images) == 2 and res.n_colors <= 8
     strip = pixels(res.palette)
     assert strip.shape == (1, res.n_colors, 4)
-    again = ReduceColorsRequest.model_validate(
-        {"images": [b64(photo(1))], "palette_image": res.palette.model_dump()}
-    ).run()
+    again = compute(
+        ReduceColorsRequest.model_validate(
+            {"images": [b64(photo(1))], "palette_image": res.palette.model_dump()}
+        )
+    )
     assert {tuple(c) for c in pixels(again.images[0])[..., :3].reshape(-1, 3)} <= {
         tuple(c) for c in strip[0, :, :3]
     }
@@ -165,32 +169,36 @@ def test_size_bounds() -> None:
 
 def test_sync_endpoints_run() -> None:
     up = SPRITE.repeat(4, 0).repeat(4, 1)
-    r = UnzoomRequest.model_validate({"image": b64(up)}).run()
+    r = compute(UnzoomRequest.model_validate({"image": b64(up)}))
     assert (r.unzoomed_size.width, r.unzoomed_size.height) == (24, 24)
     assert r.zoom_factor_detected == 4.0 and r.original_size.width == 96
     np.testing.assert_array_equal(pixels(r.image), SPRITE)
 
-    c = CorrectPixelartRequest.model_validate({"images": [b64(up)]}).run()
+    c = compute(CorrectPixelartRequest.model_validate({"images": [b64(up)]}))
     np.testing.assert_array_equal(pixels(c.images[0]), up)
 
-    rs = ResizeRequest.model_validate(
-        {
-            "description": "wizard",
-            "reference_image": b64(SPRITE),
-            "color_image": b64(SPRITE),
-            "reference_image_size": {"width": 24, "height": 24},
-            "target_size": {"width": 48, "height": 48},
-        }
-    ).run()
+    rs = compute(
+        ResizeRequest.model_validate(
+            {
+                "description": "wizard",
+                "reference_image": b64(SPRITE),
+                "color_image": b64(SPRITE),
+                "reference_image_size": {"width": 24, "height": 24},
+                "target_size": {"width": 48, "height": 48},
+            }
+        )
+    )
     np.testing.assert_array_equal(pixels(rs.image), SPRITE.repeat(2, 0).repeat(2, 1))
 
-    rb = RemoveBackgroundRequest.model_validate(
-        {
-            "image": b64(on_backdrop(SPRITE, (10, 200, 10)), "JPEG"),
-            "image_size": {"width": 24, "height": 24},
-            "background_removal_task": "remove_complex_background",
-        }
-    ).run()
+    rb = compute(
+        RemoveBackgroundRequest.model_validate(
+            {
+                "image": b64(on_backdrop(SPRITE, (10, 200, 10)), "JPEG"),
+                "image_size": {"width": 24, "height": 24},
+                "background_removal_task": "remove_complex_background",
+            }
+        )
+    )
     out = pixels(rb.image)
     assert out[0, 0, 3] == 0 and (out[..., 3] > 0).sum() > 100
 
@@ -201,10 +209,10 @@ def test_sync_endpoints_run() -> None:
             "output_size": {"width": 40, "height": 30},
         }
     )
-    assert i2p.cost_generations() == 1.0
-    assert pixels(i2p.run().image).shape == (30, 40, 4)
+    assert quote(i2p) == 1.0
+    assert pixels(compute(i2p).image).shape == (30, 40, 4)
 
-    nm = NormalMapRequest.model_validate({"image": b64(SPRITE), "invert_y": True}).run()
+    nm = compute(NormalMapRequest.model_validate({"image": b64(SPRITE), "invert_y": True}))
     assert (pixels(nm.image)[..., 3] > 0).sum() == (SPRITE[..., 3] > 0).sum()
 
 
@@ -212,9 +220,9 @@ def test_job_endpoints_run_and_price_by_size() -> None:
     pro = ImageToPixelartProRequest.model_validate(
         {"image": b64(photo(5)), "description": "retro vibes with light dithering", "seed": 42}
     )
-    assert not pro.SYNC and pro.cost_generations() == 2.0
+    assert not pro.SYNC and quote(pro) == 2.0
     seen: list[float] = []
-    res = pro.run(seen.append)
+    res = compute(pro, seen.append)
     assert res.source == "photo" and seen[-1] == 1.0
     assert pixels(res.image).shape == (res.size.height, res.size.width, 4)
     assert res.model_dump(mode="json")["image"]["type"] == "base64"  # JSON for last_response
@@ -222,25 +230,27 @@ def test_job_endpoints_run_and_price_by_size() -> None:
     flash = ImageToPixelartProFlashRequest.model_validate(
         {"image": b64(photo(5)), "output_size": {"width": 200, "height": 150}, "palette_size": 6}
     )
-    assert flash.cost_generations() == 2.0
-    out = flash.run()
+    assert quote(flash) == 2.0
+    out = compute(flash)
     assert (out.size.width, out.size.height) == (200, 150) and out.n_colors <= 6
 
     small = VfxRequest.model_validate({"description": "purple portal"})
-    assert small.cost_generations() == 1.0
+    assert quote(small) == 1.0
     big = VfxRequest.model_validate(
         {"description": "fire", "image_size": {"width": 256, "height": 256}, "frame_count": 16}
     )
-    assert big.cost_generations() == 16.0
-    v = VfxRequest.model_validate(
-        {
-            "description": "sparkles",
-            "image_size": {"width": 32, "height": 24},
-            "frame_count": 4,
-            "color": "#3fd46a",
-            "seed": 5,
-        }
-    ).run()
+    assert quote(big) == 16.0
+    v = compute(
+        VfxRequest.model_validate(
+            {
+                "description": "sparkles",
+                "image_size": {"width": 32, "height": 24},
+                "frame_count": 4,
+                "color": "#3fd46a",
+                "seed": 5,
+            }
+        )
+    )
     assert v.frame_count == 4 and len(v.frames) == 4 and v.effect == "sparkles"
     assert pixels(v.spritesheet).shape == (24, 128, 4)
     assert pixels(v.palette).shape == (1, v.n_colors, 4)
@@ -248,13 +258,13 @@ def test_job_endpoints_run_and_price_by_size() -> None:
 
 def test_same_request_gives_identical_bytes() -> None:
     body = {"description": "crackling blue lightning", "seed": 7, "frame_count": 4}
-    a = VfxRequest.model_validate(body).run()
-    b = VfxRequest.model_validate(body).run()
+    a = compute(VfxRequest.model_validate(body))
+    b = compute(VfxRequest.model_validate(body))
     assert a.spritesheet.base64 == b.spritesheet.base64
     req = {"images": [b64(photo(8))], "num_colors": 12}
     assert (
-        ReduceColorsRequest.model_validate(req).run().images[0].base64
-        == ReduceColorsRequest.model_validate(req).run().images[0].base64
+        compute(ReduceColorsRequest.model_validate(req)).images[0].base64
+        == compute(ReduceColorsRequest.model_validate(req)).images[0].base64
     )
 
 
@@ -264,23 +274,27 @@ def test_blank_images_do_not_break_any_endpoint(fill: int) -> None:
     body = b64(img)
     size = {"width": 32, "height": 32}
     small = {"width": 16, "height": 16}
-    ReduceColorsRequest.model_validate({"images": [body]}).run()
-    CorrectPixelartRequest.model_validate({"images": [body]}).run()
-    assert UnzoomRequest.model_validate({"image": body}).run().unzoomed_size.width >= 1
-    ResizeRequest.model_validate(
-        {
-            "description": "x",
-            "reference_image": body,
-            "reference_image_size": size,
-            "target_size": small,
-            "no_background": True,
-        }
-    ).run()
-    RemoveBackgroundRequest.model_validate({"image": body, "image_size": size}).run()
-    ImageToPixelartRequest.model_validate(
-        {"image": body, "image_size": size, "output_size": small}
-    ).run()
-    ImageToPixelartProRequest.model_validate({"image": body}).run()
-    ImageToPixelartProFlashRequest.model_validate({"image": body}).run()
-    out = pixels(NormalMapRequest.model_validate({"image": body}).run().image)
+    compute(ReduceColorsRequest.model_validate({"images": [body]}))
+    compute(CorrectPixelartRequest.model_validate({"images": [body]}))
+    assert compute(UnzoomRequest.model_validate({"image": body})).unzoomed_size.width >= 1
+    compute(
+        ResizeRequest.model_validate(
+            {
+                "description": "x",
+                "reference_image": body,
+                "reference_image_size": size,
+                "target_size": small,
+                "no_background": True,
+            }
+        )
+    )
+    compute(RemoveBackgroundRequest.model_validate({"image": body, "image_size": size}))
+    compute(
+        ImageToPixelartRequest.model_validate(
+            {"image": body, "image_size": size, "output_size": small}
+        )
+    )
+    compute(ImageToPixelartProRequest.model_validate({"image": body}))
+    compute(ImageToPixelartProFlashRequest.model_validate({"image": body}))
+    out = pixels(compute(NormalMapRequest.model_validate({"image": body})).image)
     assert out.shape == (32, 32, 4)

@@ -27,7 +27,10 @@ from pixelkiln.store.models import Asset, Blob, Job, utcnow
 if TYPE_CHECKING:
     from pixelkiln.bootstrap import Container
 
-__all__ = ["Outcome", "execute_job", "fail_job", "worker_identity"]
+__all__ = ["SYNC_PREFIX", "Outcome", "execute_job", "fail_job", "worker_identity"]
+
+#: Kind prefix of the job rows that record synchronous work (never dispatched).
+SYNC_PREFIX = "sync:"
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +72,7 @@ def _claim(ctx: Container, job_id: str, me: str) -> Job | None:
     now = utcnow()
     with ctx.db.write() as s:
         job = s.scalar(select(Job).where(Job.id == job_id).with_for_update())
-        if job is None or job.status in ("completed", "failed"):
+        if job is None or job.status in ("completed", "failed") or job.kind.startswith(SYNC_PREFIX):
             return None
         if (
             job.status == "running"

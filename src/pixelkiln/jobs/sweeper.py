@@ -45,6 +45,8 @@ def sweep_once(
     ctx: Container, dispatch: Callable[[str], None], redispatch_after_s: float
 ) -> list[str]:
     """Dispatch every job that should be running and may not be; returns their ids."""
+    from pixelkiln.jobs.executor import SYNC_PREFIX, fail_job
+
     now = utcnow()
     stale = now - dt.timedelta(seconds=redispatch_after_s)
     with ctx.db.write() as s:
@@ -62,6 +64,10 @@ def sweep_once(
             if job.status == "running":
                 expired = job.lease_expires_at is None or job.lease_expires_at <= now
                 if not expired and not owner_is_dead(job.lease_owner):
+                    continue
+                if job.kind.startswith(SYNC_PREFIX):
+                    # Its process died before answering: the caller got no result.
+                    fail_job(ctx, job, "WorkerLost: the request's process stopped", s)
                     continue
                 if not expired:
                     job.lease_expires_at = now  # its owner is gone: free the lease at once

@@ -4,11 +4,13 @@ and refunded if their computation fails."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pixelkiln.errors import InvalidRequest
+from pixelkiln.jobs.executor import SYNC_PREFIX, worker_identity
 from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.money import to_milli
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
 __all__ = ["AssetDraft", "Submitted", "run_sync", "submit_job"]
 
 T = TypeVar("T")
+
+#: A synchronous computation holding its charge longer than this is presumed lost.
+SYNC_LEASE_S = 3600.0
 
 
 @dataclass(frozen=True)
@@ -93,10 +98,13 @@ def run_sync(ctx: Container, auth: Auth, kind: str, cost: float, compute: Callab
     """Charge ``cost``, run ``compute`` now, and refund if it fails.
 
     The charge is recorded against a job row (born running, ended completed or failed) so
-    that synchronous work shares the ledger's "charged once, refunded once" rules. A
-    ``ValueError`` from the engine means the input cannot be processed: it becomes a 422.
+    that synchronous work shares the ledger's "charged once, refunded once" rules. The row
+    is leased by this process under a ``sync:`` kind: the sweeper never dispatches it, and
+    refunds it if this process dies before answering. A ``ValueError`` from the engine
+    means the input cannot be processed: it becomes a 422.
     """
     job_id = new_id()
+    now = utcnow()
     with ctx.db.write() as s:
         claim_submission_slot(s, auth.key_id, ctx.settings.submit_spacing_s)
         billing.charge(s, auth.account_id, job_id, to_milli(cost))
@@ -104,12 +112,14 @@ def run_sync(ctx: Container, auth: Auth, kind: str, cost: float, compute: Callab
             Job(
                 id=job_id,
                 account_id=auth.account_id,
-                kind=kind,
+                kind=SYNC_PREFIX + kind,
                 status="running",
-                payload={"synchronous": True},
+                payload={},
                 cost_milli=to_milli(cost),
-                started_at=utcnow(),
+                started_at=now,
                 attempts=1,
+                lease_owner=worker_identity("sync"),
+                lease_expires_at=now + dt.timedelta(seconds=SYNC_LEASE_S),
             )
         )
     try:
@@ -119,6 +129,7 @@ def run_sync(ctx: Container, auth: Auth, kind: str, cost: float, compute: Callab
             job = s.get(Job, job_id)
             assert job is not None
             job.status, job.finished_at, job.error = "failed", utcnow(), repr(exc)[:2000]
+            job.lease_owner = None
             billing.refund(s, auth.account_id, job_id)
         if isinstance(exc, ValueError):
             raise InvalidRequest(("body",), str(exc)) from exc
@@ -127,4 +138,5 @@ def run_sync(ctx: Container, auth: Auth, kind: str, cost: float, compute: Callab
         job = s.get(Job, job_id)
         assert job is not None
         job.status, job.finished_at, job.progress = "completed", utcnow(), 100
+        job.lease_owner = None
     return result

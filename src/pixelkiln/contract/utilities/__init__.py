@@ -6,13 +6,12 @@ normal-map); three are background jobs answering 202 with a ``background_job_id`
 ``last_response`` is the result model (image-to-pixelart-pro, image-to-pixelart-pro-flash,
 vfx).
 
-Every request class (a :class:`UtilityRequest`) carries what the wiring needs: ``PATH``,
-``SYNC``, ``cost_generations()`` and ``run(progress)``, which calls the engine and returns
-the response (sync) or the job result (jobs) with ``usage`` left for the caller to fill.
-:data:`ENDPOINTS` lists them. Images are decoded while the request is validated;
-``image_size``-style fields are checked against their bounds but the decoded size is what
-is used. Per-endpoint pixel limits raise ``image_too_large`` (413, naming the field) as
-the global limit does.
+Every request class (a :class:`UtilityRequest`) carries its ``PATH`` and whether it is
+``SYNC``; :data:`ENDPOINTS` lists them with their response and result models. The
+computations and prices are in :mod:`pixelkiln.service.utilities`. Images are decoded
+while the request is validated; ``image_size``-style fields are checked against their
+bounds but the decoded size is what is used. Per-endpoint pixel limits raise
+``image_too_large`` (413, naming the field) as the global limit does.
 
 Proposed costs in generations (the specification fixes only the first two):
 
@@ -120,7 +119,7 @@ class Endpoint:
     """One utility endpoint for the router and job wiring.
 
     ``response`` is the HTTP answer (200 for sync, 202 :class:`JobSubmitted` for jobs);
-    ``result`` is what ``request.run()`` returns (the response itself for sync endpoints,
+    ``result`` is what the computation returns (the response itself for sync endpoints,
     the job's ``last_response`` for jobs).
     """
 

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import base64
-from collections.abc import Callable
 from typing import ClassVar, Literal
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from pixelkiln.contract.common import IMAGE_TOO_LARGE, Base64Image, StrictModel, Usage
-from pixelkiln.engine.imageio import encode_png
 
 __all__ = [
-    "CLEANUP_COST",
     "EXAMPLE_IMAGE",
     "CameraView",
     "Direction",
@@ -23,49 +18,32 @@ __all__ = [
     "JobSubmitted",
     "OutputSize",
     "ProFlashOutputSize",
-    "Progress",
     "RemoveBackgroundImageSize",
     "ResizeImageSize",
     "UtilityRequest",
     "VfxImageSize",
     "area",
-    "png_image",
     "same_size",
     "too_large",
 ]
 
-Progress = Callable[[float], None]
 Dithering = Literal["none", "2x2", "4x4", "8x8"]
 Direction = Literal[
     "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"
 ]
 CameraView = Literal["side", "low top-down", "high top-down"]
-#: The clean-up tier's flat price, fixed by the specification for reduce-colors and
-#: correct-pixelart and proposed for the other cheap passes.
-CLEANUP_COST = 0.1
 EXAMPLE_IMAGE = {"type": "base64", "base64": "iVBORw0KGgoAAAANS...", "format": "png"}
 
 
 class UtilityRequest(StrictModel):
     """Base of the utility requests: what the HTTP and job wiring reads.
 
-    ``PATH`` is the endpoint, ``SYNC`` whether it answers with the result (True) or a job
-    id (False), ``cost_generations()`` the charge and ``run(progress)`` the computation.
+    ``PATH`` is the endpoint and ``SYNC`` whether it answers with the result (True) or a
+    job id (False). The computation and the price live in ``pixelkiln.service.utilities``.
     """
 
     PATH: ClassVar[str]
     SYNC: ClassVar[bool]
-
-    def cost_generations(self) -> float:
-        """Generations this request is charged (the clean-up tier's 0.1 unless overridden)."""
-        return CLEANUP_COST
-
-    def run(self, progress: Progress | None = None) -> BaseModel:
-        """Run the engine; return the response (sync) or the job result, ``usage`` unset.
-
-        ``progress`` receives 0-1 while long computations (the jobs) advance.
-        """
-        raise NotImplementedError
 
 
 class ImageToPixelartImageSize(StrictModel):
@@ -132,12 +110,6 @@ class JobSubmitted(BaseModel):
     background_job_id: str = Field(description="The job to poll.")
     status: str = Field(default="processing", description="processing | completed | failed")
     usage: Usage | None = None
-
-
-def png_image(rgba: np.ndarray) -> Base64Image:
-    """A response image from engine pixels: a deterministic PNG, not decoded again."""
-    data = base64.b64encode(encode_png(rgba)).decode("ascii")
-    return Base64Image.model_construct(type="base64", base64=data, format="png")
 
 
 def too_large(what: str, pixels: int, limit: str) -> PydanticCustomError:

@@ -18,12 +18,10 @@ from pixelkiln.contract.utilities.base import (
     CameraView,
     Direction,
     Dithering,
-    Progress,
     RemoveBackgroundImageSize,
     ResizeImageSize,
     UtilityRequest,
     area,
-    png_image,
     same_size,
     too_large,
 )
@@ -112,23 +110,6 @@ class ReduceColorsRequest(UtilityRequest):
             raise ValueError(msg)
         return self
 
-    def run(self, progress: Progress | None = None) -> ReduceColorsResponse:
-        palette = None
-        if self.palette_image is not None:
-            palette = cleanup.palette_from_image(self.palette_image.pixels)
-        r = cleanup.reduce_colors(
-            [im.pixels for im in self.images],
-            self.num_colors,
-            palette,
-            self.dithering,
-            self.dithering_strength,
-        )
-        return ReduceColorsResponse(
-            images=[png_image(i) for i in r.images],
-            palette=png_image(r.palette_strip()),
-            n_colors=r.n_colors,
-        )
-
 
 class CorrectPixelartResponse(BaseModel):
     """The corrected frames, at their input size."""
@@ -166,10 +147,6 @@ class CorrectPixelartRequest(UtilityRequest):
         if area(images[0]) > 1024 * 1024:
             raise too_large("each image", area(images[0]), "1024x1024")
         return images
-
-    def run(self, progress: Progress | None = None) -> CorrectPixelartResponse:
-        r = cleanup.correct_pixelart([im.pixels for im in self.images], self.strength)
-        return CorrectPixelartResponse(images=[png_image(i) for i in r.images])
 
 
 class UnzoomResponse(BaseModel):
@@ -213,15 +190,6 @@ class UnzoomRequest(UtilityRequest):
         if area(img) > 2048 * 2048:
             raise too_large("image", area(img), "2048x2048")
         return img
-
-    def run(self, progress: Progress | None = None) -> UnzoomResponse:
-        r = cleanup.unzoom(self.image.pixels, self.quantize)
-        return UnzoomResponse(
-            image=png_image(r.image),
-            original_size=Size(width=r.original_size[0], height=r.original_size[1]),
-            unzoomed_size=Size(width=r.unzoomed_size[0], height=r.unzoomed_size[1]),
-            zoom_factor_detected=round(r.zoom_factor, 3),
-        )
 
 
 class ResizeResponse(BaseModel):
@@ -279,13 +247,6 @@ class ResizeRequest(UtilityRequest):
             raise too_large("reference_image", area(img), "200x200")
         return img
 
-    def run(self, progress: Progress | None = None) -> ResizeResponse:
-        size = (self.target_size.width, self.target_size.height)
-        out = cleanup.resize_pixelart(self.reference_image.pixels, size)
-        if self.no_background:
-            out = cleanup.remove_background(out, "simple").image
-        return ResizeResponse(image=png_image(out))
-
 
 class RemoveBackgroundResponse(BaseModel):
     """The cut-out: subject pixels unchanged, backdrop transparent."""
@@ -331,11 +292,3 @@ class RemoveBackgroundRequest(UtilityRequest):
         if area(img) > 400 * 400:
             raise too_large("image", area(img), "400x400")
         return img
-
-    def run(self, progress: Progress | None = None) -> RemoveBackgroundResponse:
-        mode = (
-            "complex" if self.background_removal_task == "remove_complex_background" else "simple"
-        )
-        return RemoveBackgroundResponse(
-            image=png_image(cleanup.remove_background(self.image.pixels, mode).image)
-        )

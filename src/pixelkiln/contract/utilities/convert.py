@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from pixelkiln.contract.common import Base64Image, Seed, Size, Usage
@@ -21,13 +20,9 @@ from pixelkiln.contract.utilities.base import (
     JobSubmitted,
     OutputSize,
     ProFlashOutputSize,
-    Progress,
     UtilityRequest,
-    png_image,
     too_large,
 )
-from pixelkiln.engine import convert
-from pixelkiln.engine.cleanup.reduce_colors import DITHERING_MODES
 
 __all__ = [
     "ImageToPixelartProFlashRequest",
@@ -38,13 +33,6 @@ __all__ = [
     "ImageToPixelartRequest",
     "ImageToPixelartResponse",
 ]
-
-
-def _strip(palette: np.ndarray) -> Base64Image:
-    strip = np.full((1, max(1, len(palette)), 4), 0, np.uint8)
-    strip[0, : len(palette), :3] = palette
-    strip[0, : len(palette), 3] = 255
-    return png_image(strip)
 
 
 class ImageToPixelartResponse(BaseModel):
@@ -99,22 +87,6 @@ class ImageToPixelartRequest(UtilityRequest):
             raise ValueError(msg)
         return img
 
-    def cost_generations(self) -> float:
-        return 1.0
-
-    def run(self, progress: Progress | None = None) -> ImageToPixelartResponse:
-        r = convert.image_to_pixelart(
-            self.image.pixels,
-            (self.output_size.width, self.output_size.height),
-            fixer=self.fixer,
-            init_image_strength=self.init_image_strength,
-            text_guidance_scale=8.0
-            if self.text_guidance_scale is None
-            else self.text_guidance_scale,
-            seed=self.seed or 0,
-        )
-        return ImageToPixelartResponse(image=png_image(r.image))
-
 
 class ImageToPixelartProResponse(JobSubmitted):
     """The queued pro conversion (202)."""
@@ -162,21 +134,6 @@ class ImageToPixelartProRequest(UtilityRequest):
         default=None, min_length=1, max_length=2000, description="Optional style words."
     )
     seed: Seed | None = None
-
-    def cost_generations(self) -> float:
-        return 2.0 if self.image.width * self.image.height <= 1024 * 1024 else 3.0
-
-    def run(self, progress: Progress | None = None) -> ImageToPixelartProResult:
-        r = convert.image_to_pixelart_pro(
-            self.image.pixels, self.description, self.seed or 0, progress
-        )
-        return ImageToPixelartProResult(
-            image=png_image(r.image),
-            size=Size(width=r.size[0], height=r.size[1]),
-            palette=_strip(r.palette),
-            n_colors=len(r.palette),
-            source=r.source,  # type: ignore[arg-type]
-        )
 
 
 class ImageToPixelartProFlashResult(ImageToPixelartProResult):
@@ -231,37 +188,3 @@ class ImageToPixelartProFlashRequest(UtilityRequest):
         default=None, min_length=1, max_length=2000, description="Optional style words."
     )
     seed: Seed | None = None
-
-    def _size(self) -> tuple[int, int]:
-        if self.output_size is not None:
-            return self.output_size.width, self.output_size.height
-        style = convert.parse_style(self.description)
-        if style.size is not None:
-            return style.size
-        w, h = self.image.width, self.image.height
-        f = min(1.0, 2048 / max(w, h))
-        return convert.auto_output_size(round(w * f), round(h * f), style.scale)
-
-    def cost_generations(self) -> float:
-        w, h = self._size()
-        return 1.0 if w * h <= 128 * 128 else 2.0
-
-    def run(self, progress: Progress | None = None) -> ImageToPixelartProFlashResult:
-        r = convert.image_to_pixelart_pro_flash(
-            self.image.pixels,
-            output_size=self._size(),
-            palette_size=self.palette_size,
-            dithering=DITHERING_MODES[self.dithering],
-            dithering_strength=self.dithering_strength,
-            outline=self.outline,
-            description=self.description,
-            seed=self.seed or 0,
-            progress=progress,
-        )
-        return ImageToPixelartProFlashResult(
-            image=png_image(r.image),
-            size=Size(width=r.size[0], height=r.size[1]),
-            palette=_strip(r.palette),
-            n_colors=len(r.palette),
-            source="photo",
-        )

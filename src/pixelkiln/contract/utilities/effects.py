@@ -12,26 +12,19 @@ rate as the character tools' ``ceil(w * h * 8 / 65536)``: 64x64 at 8 frames is 1
 
 from __future__ import annotations
 
-import math
 from typing import ClassVar, Literal
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from pixelkiln.contract.common import Base64Image, Seed, Size, Usage
 from pixelkiln.contract.utilities.base import (
     EXAMPLE_IMAGE,
     JobSubmitted,
-    Progress,
     UtilityRequest,
     VfxImageSize,
     area,
-    png_image,
     too_large,
 )
-from pixelkiln.engine import vfx
-from pixelkiln.engine.color import hex_to_rgb
-from pixelkiln.engine.normal_map import normal_map
 
 __all__ = [
     "EffectKind",
@@ -100,17 +93,6 @@ class NormalMapRequest(UtilityRequest):
             raise too_large("image", area(img), "512x512")
         return img
 
-    def run(self, progress: Progress | None = None) -> NormalMapResponse:
-        out = normal_map(
-            self.image.pixels,
-            strength=self.strength,
-            bevel=self.bevel,
-            detail=self.detail,
-            invert_y=self.invert_y,
-            quantize=self.quantize,
-        )
-        return NormalMapResponse(image=png_image(out))
-
 
 class VfxResponse(JobSubmitted):
     """The queued effect (202)."""
@@ -174,31 +156,3 @@ class VfxRequest(UtilityRequest):
     effect: EffectKind | None = Field(
         default=None, description="Force the effect kind instead of reading the description."
     )
-
-    def cost_generations(self) -> float:
-        pixels = self.image_size.width * self.image_size.height * self.frame_count
-        return float(max(1, math.ceil(pixels / 65536)))
-
-    def run(self, progress: Progress | None = None) -> VfxResult:
-        size = (self.image_size.width, self.image_size.height)
-        r = vfx.render_vfx(
-            self.description,
-            size,
-            self.frame_count,
-            seed=self.seed or 0,
-            color=hex_to_rgb(self.color) if self.color else None,
-            kind=self.effect,
-            progress=progress,
-        )
-        strip = np.zeros((1, max(1, len(r.palette)), 4), np.uint8)
-        strip[0, : len(r.palette), :3] = r.palette
-        strip[0, : len(r.palette), 3] = 255
-        return VfxResult(
-            frames=[png_image(f) for f in r.frames],
-            spritesheet=png_image(r.sheet),
-            frame_count=r.frame_count,
-            frame_size=Size(width=size[0], height=size[1]),
-            effect=r.spec.kind,  # type: ignore[arg-type]
-            palette=png_image(strip),
-            n_colors=len(r.palette),
-        )
