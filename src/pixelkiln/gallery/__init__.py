@@ -20,6 +20,7 @@ __all__ = ["SECTIONS", "build_gallery", "load_section"]
 # Order is the order of the gallery page.
 SECTIONS: list[str] = [
     "pixelkiln.gallery.materials",
+    "pixelkiln.gallery.tilesets",
     "pixelkiln.gallery.utilities",
     "pixelkiln.gallery.isometric",
 ]
