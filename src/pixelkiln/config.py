@@ -45,6 +45,10 @@ class Settings(BaseSettings):
     job_lease_s: float = Field(default=30.0, gt=0)
     #: How often the sweeper looks for lost and expired jobs.
     sweep_interval_s: float = Field(default=5.0, gt=0)
+    #: With a broker: a job still queued this long after its dispatch is sent again (a
+    #: message lost with an API process or the broker). The sweeper checks every
+    #: ``sweep_interval_s``; a redelivered job that already ran does nothing.
+    redispatch_after_s: float = Field(default=30.0, gt=0)
     #: A job whose workers died this many times is failed and refunded.
     job_max_attempts: int = Field(default=3, ge=1)
     #: Generations granted to the account created on a first start.

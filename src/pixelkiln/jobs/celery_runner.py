@@ -15,9 +15,6 @@ __all__ = ["CeleryRunner"]
 
 log = logging.getLogger(__name__)
 
-#: A queued job not picked up this long after its dispatch is sent again (a lost message).
-REDISPATCH_AFTER_S = 30.0
-
 
 class CeleryRunner:
     def __init__(self, ctx: Container) -> None:
@@ -27,7 +24,7 @@ class CeleryRunner:
             ctx,
             self.dispatch,
             interval=ctx.settings.sweep_interval_s,
-            redispatch_after_s=max(REDISPATCH_AFTER_S, ctx.settings.job_lease_s),
+            redispatch_after_s=ctx.settings.redispatch_after_s,
         )
 
     def start(self) -> None:
