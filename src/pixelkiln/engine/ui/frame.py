@@ -36,6 +36,7 @@ insets leave the middle row and column as the centre (stretching it makes a pill
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -126,21 +127,27 @@ def look_for(role: str, theme: Theme, w: int, h: int) -> Look:
     return Look(role, frame=1, texture=False, face=0 if role == "trough" else 1)
 
 
-def _fit_corner(shape: Shape, look: Look) -> Look:
-    """Widen a panel's frame so its border covers a large corner radius or cut.
+def _fit_corner(shape: Shape, look: Look) -> tuple[Shape, Look]:
+    """Make a panel's border cover its corner: widen the frame for a large radius, shrink a
+    large cut.
 
-    The nine-slice corner blocks are as deep as the border; a corner that curves further
-    in would leave flat content beside the texture.
+    The nine-slice corner blocks are as deep as the border; a corner that curves further in
+    would leave flat content beside the texture. A 45-degree cut reaches further along the
+    edge the deeper one goes (``c + d (sqrt 2 - 1)`` at depth ``d``), so it is kept within
+    ``d (2 - sqrt 2) - 1`` rather than paid for with a very wide frame.
     """
     if look.role != "panel":
-        return look
-    ext = _corner_extent(shape) + (1 if isinstance(shape, Chamfer) else 0)
+        return shape, look
     depth = look.frame + 3 + look.trim + look.shadow
+    if isinstance(shape, Chamfer):
+        cut = max(1, min(shape.c, int(depth * (2 - math.sqrt(2.0))) - 1))
+        return replace(shape, c=cut), look
+    ext = _corner_extent(shape)
     if ext <= depth:
-        return look
+        return shape, look
     b = shape.bounds()
     frame = min(look.frame + ext - depth, max(1, min(b.w, b.h) // 4))
-    return replace(look, frame=frame)
+    return shape, replace(look, frame=frame)
 
 
 def _ramps(theme: Theme, look: Look) -> np.ndarray:
@@ -191,8 +198,11 @@ def _specular_corners(ring: np.ndarray, rgb: np.ndarray, color: np.ndarray) -> N
 def _insets(shape: Shape, depth: int) -> tuple[int, int, int, int]:
     b = shape.bounds()
     if isinstance(shape, (RoundRect, Chamfer)):
-        extra = 1 if isinstance(shape, Chamfer) else 0
-        k = max(_corner_extent(shape) + extra, depth)
+        reach = _corner_extent(shape)
+        if isinstance(shape, Chamfer):
+            # A cut corner's inner layers reach along the edge as they go deeper.
+            reach = math.ceil(reach + depth * (math.sqrt(2.0) - 1.0)) + 1
+        k = max(reach, depth)
         kx, ky = min(k, (b.w - 1) // 2), min(k, (b.h - 1) // 2)
         return kx, ky, kx, ky
     left, top = (b.w - 1) // 2, (b.h - 1) // 2
@@ -212,7 +222,7 @@ def draw_shape(
     ``extra`` widens the insets (left, top, right, bottom) to keep room for decorations
     an element draws over the content (a window's title bar): the texture stays out of it.
     """
-    look = _fit_corner(shape, look)
+    shape, look = _fit_corner(shape, look)
     box, mask, _ = shape.raster()
     layer = depth_layers(mask)
     nx, ny = outward_normal(shape, box)
@@ -224,7 +234,7 @@ def draw_shape(
         border = _panel(layer, side, theme, look, rgb)
         depth = border + look.shadow
     else:
-        border = _raised_or_sunken(layer, side, ny > 0.7, theme, look, rgb, texture, box, salt)
+        border = _raised_or_sunken(layer, side, ny > 0.7, theme, look, rgb)
         depth = border
     bounds = shape.bounds()
     insets = _insets(shape, depth)
@@ -244,6 +254,15 @@ def draw_shape(
         max(1, bounds.w - insets[0] - insets[2]),
         max(1, bounds.h - insets[1] - insets[3]),
     )
+    if look.role in ("button", "plate") and look.texture and texture is not None:
+        # The material shows on a big face, in the nine-slice centre only.
+        cy0, cx0 = content.y - box.y, content.x - box.x
+        face = np.zeros(mask.shape, bool)
+        face[cy0 + 1 : cy0 + content.h - 1, cx0 + 1 : cx0 + content.w - 1] = True
+        face &= mask & (layer > depth + 1)
+        lv = texture.cover_levels(*mask.shape, salt)
+        ramp = _ramps(theme, look)
+        rgb[face & (lv < 0.5)] = ramp[max(0, look.face - 1)]
     if look.role == "panel":
         inner = mask & (layer > depth)
         rgb[inner] = theme.fill[look.face]
@@ -321,9 +340,6 @@ def _raised_or_sunken(
     theme: Theme,
     look: Look,
     rgb: np.ndarray,
-    texture: FillTexture | None,
-    box: Box,
-    salt: str,
 ) -> int:
     """Bands of a raised (button, plate) or sunken (slot, trough) shape; returns the depth
     at which the face starts (the border, for the insets)."""
@@ -346,10 +362,6 @@ def _raised_or_sunken(
             d += 1
         face = layer >= d
         rgb[face] = ramp[look.face]
-        if look.texture and texture is not None:
-            lv = texture.cover_levels(*layer.shape, salt)
-            rgb[face & (lv >= 0.5)] = ramp[min(4, look.face)]
-            rgb[face & (lv < 0.5)] = ramp[max(0, look.face - 1)]
         # A raised face: a highlight just inside the lit edges.
         _band(
             layer, side, d, ramp[min(4, look.face + 1)], ramp[look.face - 1], ramp[look.face], rgb
@@ -396,8 +408,13 @@ def _ornaments(
         return
     b = shape.bounds()
     ox, oy = b.x - box.x, b.y - box.y
-    # On the middle of the frame body, pushed diagonally off rounded corners.
-    c = 1 + (look.frame + 1) / 2.0 + _corner_extent(shape) * 0.29
+    # On the middle of the frame body, measured along the corner's diagonal.
+    mid = 1 + (look.frame + 1) / 2.0
+    ext = float(_corner_extent(shape))
+    if isinstance(shape, Chamfer):
+        c = max(mid, (mid * math.sqrt(2.0) + ext) / 2.0)
+    else:
+        c = ext - (ext - mid) / math.sqrt(2.0) if ext > mid else mid
     metal = theme.trim if theme.trim is not None and not theme.trim_glow else theme.frame
     for sy in (-1, 1):
         for sx in (-1, 1):
