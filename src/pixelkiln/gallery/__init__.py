@@ -23,6 +23,7 @@ SECTIONS: list[str] = [
     "pixelkiln.gallery.tilesets",
     "pixelkiln.gallery.utilities",
     "pixelkiln.gallery.isometric",
+    "pixelkiln.gallery.tiles_pro",
 ]
 
 

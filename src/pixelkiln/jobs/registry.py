@@ -19,6 +19,7 @@ HANDLERS: dict[str, str] = {
     "utility": "pixelkiln.service.utilities:run_utility_job",
     "isometric_tile": "pixelkiln.service.isometric:run_isometric_tile",
     "tileset": "pixelkiln.service.tilesets:run_tileset",
+    "tiles_pro": "pixelkiln.service.tiles_pro:run_tiles_pro",
 }
 
 _runtime: dict[str, Handler] = {}

@@ -22,6 +22,7 @@ ROUTERS: list[str] = [
     "pixelkiln.api.v2.utilities",
     "pixelkiln.api.v2.isometric",
     "pixelkiln.api.v2.tilesets",
+    "pixelkiln.api.v2.tiles_pro",
 ]
 
 #: OpenAPI tags in display order, with a line each (also the sections of llms.txt).
