@@ -51,7 +51,7 @@ def test_failed_job_is_refunded_and_reports_why(make_service) -> None:
     body = r.json()
     assert body["status"] == "failed"
     assert "asked to fail" in body["last_response"]["detail"]
-    assert body["usage"] == {"type": "generations", "usd": None, "generations": 0.0}
+    assert body["usage"] == {"type": "generations", "usd": 0.0, "generations": 0.0}
     with svc.ctx.db.read() as s:
         assert s.get(Asset, sub.asset_id).status == "failed"
         assert billing.balance(s, created.account_id) == 5

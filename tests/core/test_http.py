@@ -37,7 +37,7 @@ def test_sync_charge_and_usage(service) -> None:
     key = service.new_key(generations=1)
     r = service.client.post("/v2/reduce-colors", json=reduce_body(), headers=service.headers(key))
     assert r.status_code == 200, r.text
-    assert r.json()["usage"] == {"type": "generations", "usd": None, "generations": 0.1}
+    assert r.json()["usage"] == {"type": "generations", "usd": 0.0, "generations": 0.1}
     assert balance(service, key) == pytest.approx(0.9)
 
 

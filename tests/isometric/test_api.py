@@ -30,7 +30,7 @@ def test_submit_then_423_then_200_with_the_embedded_png(make_service) -> None:
     assert r.status_code == 202
     body = r.json()
     assert body["status"] == "processing"
-    assert body["usage"] == {"type": "generations", "usd": None, "generations": 1.0}
+    assert body["usage"] == {"type": "generations", "usd": 0.0, "generations": 1.0}
     tile_id, job_id = body["tile_id"], body["background_job_id"]
     with svc.ctx.db.read() as s:
         assert billing.balance(s, key.account_id) == 9

@@ -58,7 +58,7 @@ def test_submit_answers_423_then_the_full_tileset(make_service: Callable[..., Se
         assert r.status_code == 202
         sub = r.json()
         assert sub["status"] == "processing"
-        assert sub["usage"] == {"type": "generations", "generations": 2.0, "usd": None}
+        assert sub["usage"] == {"type": "generations", "generations": 2.0, "usd": 0.0}
         g = svc.client.get(f"/v2/tilesets/{sub['tileset_id']}", headers=h)
         assert g.status_code == 423
         assert int(g.headers["Retry-After"]) >= 1

@@ -159,14 +159,18 @@ def png_b64(png: bytes) -> dict[str, Any]:
 
 
 class Usage(BaseModel):
-    """What a request was billed: ``{type: "generations", generations: N}``."""
+    """What a request was billed: ``{type: "generations", generations: N}``.
+
+    Billing is in generations; ``usd`` is always 0.0 rather than null, so that clients
+    that read it as a number keep working.
+    """
 
     model_config = ConfigDict(
-        json_schema_extra={"examples": [{"type": "generations", "generations": 1}]}
+        json_schema_extra={"examples": [{"type": "generations", "generations": 1, "usd": 0.0}]}
     )
 
     type: Literal["usd", "generations"] = "generations"
-    usd: float | None = None
+    usd: float | None = 0.0
     generations: float | None = None
 
 
