@@ -46,6 +46,7 @@ gallery: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench_service.py
 
 loadtest: $(STAMP)
 	$(BIN)/python scripts/loadtest.py
