@@ -73,14 +73,25 @@ def remove_orphans(index: np.ndarray, keep: np.ndarray | None = None) -> np.ndar
 
 
 def remove_small(
-    index: np.ndarray, min_size: int = 3, keep: np.ndarray | None = None
+    index: np.ndarray,
+    min_size: int = 3,
+    keep: np.ndarray | None = None,
+    lines: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Merge 4-connected clusters under ``min_size`` pixels into their surroundings."""
+    """Merge 4-connected clusters under ``min_size`` pixels into their surroundings.
+
+    Inside ``lines`` (drawn structure: stones, bricks) clusters count as 8-connected, so
+    a one-pixel staircase - the rim light along a round stone - is kept as the line it is.
+    """
     out = index.copy()
     for _ in range(3):
         labels = cluster_labels(out)
         sizes = np.bincount(labels.ravel())
         small = sizes[labels] < min_size
+        if lines is not None and lines.any():
+            labels8 = cluster_labels(out, connectivity=8)
+            small8 = np.bincount(labels8.ravel())[labels8] < min_size
+            small = np.where(lines, small8, small)
         if keep is not None:
             small &= ~keep
         if not small.any():
@@ -91,8 +102,13 @@ def remove_small(
     return out
 
 
-def cleanup(index: np.ndarray, keep: np.ndarray | None = None, min_size: int = 3) -> np.ndarray:
+def cleanup(
+    index: np.ndarray,
+    keep: np.ndarray | None = None,
+    min_size: int = 3,
+    lines: np.ndarray | None = None,
+) -> np.ndarray:
     """The standard pass: majority smoothing, then small clusters, then orphans."""
     out = majority(index, keep)
-    out = remove_small(out, min_size, keep)
+    out = remove_small(out, min_size, keep, lines)
     return remove_orphans(out, keep)

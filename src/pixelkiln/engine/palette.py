@@ -20,6 +20,7 @@ there are enough of them; :func:`map_to_palette` does the same per pixel for who
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 from scipy.cluster.vq import kmeans2
@@ -114,6 +115,11 @@ def build_ramp_lch(recipe: Recipe, n: int) -> np.ndarray:
 
 def build_ramp(recipe: Recipe, n: int) -> np.ndarray:
     """``n`` sRGB shades (uint8, dark to light) of a recipe."""
+    return _cached_ramp(recipe, int(n)).copy()
+
+
+@lru_cache(maxsize=1024)
+def _cached_ramp(recipe: Recipe, n: int) -> np.ndarray:
     lab = oklch_to_oklab(build_ramp_lch(recipe, n))
     return np.clip(np.rint(oklab_to_srgb(lab)), 0, 255).astype(np.uint8)
 

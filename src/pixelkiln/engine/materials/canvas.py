@@ -32,6 +32,7 @@ __all__ = [
     "DrawContext",
     "Drawing",
     "bevel_levels",
+    "drop_lone",
     "light",
     "quantize",
     "scatter",
@@ -204,6 +205,16 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
     out[both & top & ~bottom] = 1
     out[both & bottom & ~top] = -1
     return out
+
+
+def drop_lone(mask: np.ndarray) -> np.ndarray:
+    """The mask without pixels that have no 8-neighbour in it (would-be strays)."""
+    company = np.zeros(mask.shape, bool)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                company |= np.roll(mask, (dy, dx), axis=(0, 1))
+    return mask & company
 
 
 def scatter(

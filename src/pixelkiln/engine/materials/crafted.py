@@ -15,6 +15,7 @@ from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
     bevel_levels,
+    drop_lone,
     quantize,
     scatter,
 )
@@ -69,15 +70,17 @@ def planks(ctx: DrawContext) -> Drawing:
 def carpet(ctx: DrawContext) -> Drawing:
     """Carpet: a woven diamond lattice in a second (gold) colour over a soft pile."""
     d = Drawing.blank(ctx)
-    k = max(1, round(min(ctx.h, ctx.w) / max(10.0, ctx.feature * 3.2)))
-    motif = wave(ctx.shape, (k, k)) * wave(ctx.shape, (k, -k))
+    # Whole periods per axis in proportion to the sides keep the lattice near 45 degrees.
+    period = max(10.0, ctx.feature * 3.2)
+    ky, kx = max(1, round(ctx.h / period)), max(1, round(ctx.w / period))
+    motif = wave(ctx.shape, (ky, kx)) * wave(ctx.shape, (ky, -kx))
     pile = fbm(ctx.rng("pile"), ctx.shape, ctx.feature * 1.5, octaves=1)
     low = 1 if ctx.levels > 3 else 0
     d.index = quantize(pile, 2, low=low)
     (gold,) = d.accent(build_ramp(Recipe(85, 0.11, 0.72), 4)[[2]])
     # Lattice lines where the motif changes sign: one pixel wide, 8-connected.
     sign = motif > 0
-    line = sign != np.roll(sign, 1, 1)
+    line = drop_lone(sign != np.roll(sign, 1, 1))
     d.index[line] = gold
     centre = motif > 0.8
     d.index[centre & ~line] = ctx.top
@@ -87,25 +90,27 @@ def carpet(ctx: DrawContext) -> Drawing:
 
 
 def fabric(ctx: DrawContext) -> Drawing:
-    """Fabric: a plaid of wide and narrow bands, crossings one shade darker."""
+    """Fabric: a plaid of wide and narrow bands - crossings one shade darker, gaps one
+    lighter - with a thin light stripe each way."""
     d = Drawing.blank(ctx)
     rng = ctx.rng("plaid")
 
     def bands(n: int) -> np.ndarray:
-        k = max(2, round(n / max(5.0, ctx.feature * 1.3)))
-        edges = np.sort(rng.choice(np.arange(n), size=k, replace=False))
+        # An even number of band edges, so the on/off pattern closes around the torus.
+        k = 2 * max(1, round(n / max(8.0, ctx.feature * 2.4)))
+        edges = np.sort(rng.choice(np.arange(n), size=min(k, n - n % 2), replace=False))
         marks = np.zeros(n, np.int64)
         marks[edges] = 1
-        return np.cumsum(np.roll(marks, 0)) % 2
+        return np.cumsum(marks) % 2
 
     rows = bands(ctx.h)[:, None]
     cols = bands(ctx.w)[None, :]
-    base = max(1, ctx.levels // 2)
-    d.index = np.broadcast_to(base + rows + cols - 1, ctx.shape).copy()
-    d.index = np.clip(d.index, 0, ctx.top - 1)
+    # Open cloth light, one band mid, crossings dark.
+    light_shade = max(1, ctx.top - 1)
+    d.index = np.clip(light_shade - rows - cols, 0, ctx.top).astype(np.int64)
     stripe = np.zeros(ctx.shape, bool)
-    stripe[rng.integers(0, ctx.h), :] = True
-    stripe[:, rng.integers(0, ctx.w)] = True
+    stripe[int(rng.integers(0, ctx.h)), :] = True
+    stripe[:, int(rng.integers(0, ctx.w))] = True
     d.index[stripe] = ctx.top
     d.keep |= stripe
     d.height = d.index / max(1, ctx.top)

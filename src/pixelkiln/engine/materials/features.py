@@ -16,7 +16,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pixelkiln.engine.materials.canvas import DrawContext, Drawing, light, scatter, stamp
+from pixelkiln.engine.materials.canvas import (
+    DrawContext,
+    Drawing,
+    drop_lone,
+    light,
+    scatter,
+    stamp,
+)
 from pixelkiln.engine.noise import fbm
 from pixelkiln.engine.palette import Recipe, build_ramp, recipe_for
 from pixelkiln.engine.wordlists import NAMED_COLORS
@@ -242,19 +249,24 @@ def puddles(ctx: DrawContext, d: Drawing) -> None:
 
 
 def foam(ctx: DrawContext, d: Drawing) -> None:
-    """White foam: broken lines and small clusters in near-white shades."""
+    """Foam: thin lacy lines (contours of a stretched periodic field), white over a pale
+    blue underside, broken where the field runs flat."""
     field = fbm(
         ctx.rng("foam"),
         ctx.shape,
-        (ctx.feature * 0.8, ctx.feature * 2),
+        (ctx.feature * 1.0, ctx.feature * 2.2),
         octaves=2,
         warp_px=ctx.feature,
     )
-    band = (field > 0.55) & (field < 0.64)
+    above = field > 0.6
+    lace = above != np.roll(above, 1, 0)
+    breaks = fbm(ctx.rng("foam breaks"), ctx.shape, ctx.feature * 1.2, octaves=1)
+    lace = drop_lone(lace & (breaks > np.quantile(breaks, 0.4)))
     colors = d.accent(_accent_ramp(Recipe(220, 0.03, 0.9), 4, (2, 3)))
-    d.index[band] = colors[1]
-    under = np.roll(band, 1, 0) & ~band
+    under = np.roll(lace, 1, 0) & ~lace
     d.index[under] = colors[0]
+    d.index[lace] = colors[1]
+    d.keep |= lace | under
 
 
 def cracks(ctx: DrawContext, d: Drawing) -> None:

@@ -96,7 +96,8 @@ def _laid(
     size = grain or (ctx.feature * 0.8, ctx.feature * 1.2)
     surface = fbm(ctx.rng("surface", stream), ctx.shape, size, octaves=1)
     index = tone[units] + (surface > 0.75).astype(np.int64) - (surface < 0.2)
-    index = np.clip(index, low, high) + bevel_levels(ctx, units)
+    bevel = bevel_levels(ctx, units)
+    index = np.clip(index, low, high) + bevel
     d.index = np.clip(index, 0, ctx.top)
     lineless = ctx.style.outline == "lineless" and ctx.bevel > 0
     d.index[joints] = ctx.level(0.3) if lineless else 0

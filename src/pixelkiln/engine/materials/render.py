@@ -152,7 +152,7 @@ def render_material(
     for name in spec.all_features():
         draw_feature(name, ctx, d)
     apply_outline(ctx, d)  # outline pixels join ``keep``: the cleanup leaves them alone
-    d.index = cleanup(d.index, d.keep)
+    d.index = cleanup(d.index, d.keep, lines=d.units > 0)
 
     ramp = material_ramp(spec, style.shades, style, reference)
     colors = np.concatenate([ramp, *d.accents]) if d.accents else ramp

@@ -16,6 +16,7 @@ from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
     bevel_levels,
+    drop_lone,
     light,
     quantize,
 )
@@ -44,8 +45,13 @@ def units_from_cells(ctx: DrawContext, cells: Cells, joint: float, stream: str) 
     """
     d = Drawing.blank(ctx)
     lineless = ctx.style.outline == "lineless"
-    # Outlined, the joint is a single line: narrow it so the outline is 1 px, not 2.
-    solid = cells.ridge > (joint if lineless else joint * 0.55)
+    if lineless:
+        solid = cells.ridge > joint
+    else:
+        # Outlined, the joint is exactly one unbroken pixel line: the last pixel of each
+        # cell before its right or lower neighbour cell.
+        owner = cells.owner
+        solid = (owner == np.roll(owner, -1, 0)) & (owner == np.roll(owner, -1, 1))
     units = np.where(solid, cells.owner + 1, 0)
     mortar = 1 if lineless and ctx.levels >= 4 else 0
     # Units stay clear of the joint shade: one step above it, two with a dark outline.
@@ -54,9 +60,9 @@ def units_from_cells(ctx: DrawContext, cells: Cells, joint: float, stream: str) 
     high = max(low, ctx.top - 1 if ctx.bevel > 0 else ctx.top)
     tone = ctx.rng("tone", stream).integers(low, high + 1, len(cells.points))
     spots = fbm(ctx.rng("surface", stream), ctx.shape, ctx.feature * 0.8, octaves=1) < 0.18
-    bevel = bevel_levels(ctx, units)
-    if lineless:
-        bevel = np.maximum(bevel, 0)
+    # Only the lit rim: lineless, the mortar shade is the shadow side; outlined, the line
+    # is (a dark inner rim as well would eat small stones whole).
+    bevel = np.maximum(bevel_levels(ctx, units), 0)
     index = tone[cells.owner] - spots.astype(np.int64) + bevel
     d.index = np.where(solid, np.clip(index, low if lineless else 0, ctx.top), mortar)
     d.units = units
@@ -67,10 +73,12 @@ def units_from_cells(ctx: DrawContext, cells: Cells, joint: float, stream: str) 
 
 def cobble(ctx: DrawContext) -> Drawing:
     """Cobblestones: rounded stones in mortar, each its own tone and top-left bevel."""
+    # Outlined stones give a pixel ring to the line: draw them a little larger.
+    size = ctx.feature * (1.25 if ctx.style.outline == "lineless" else 1.45)
     cells = worley(
         ctx.rng("cobbles"),
         ctx.shape,
-        ctx.feature * 1.25,
+        size,
         jitter=0.75,
         warp=_warp(ctx, "cobbles", ctx.feature * 0.3),
     )
@@ -113,12 +121,13 @@ def volcanic(ctx: DrawContext) -> Drawing:
         jitter=0.9,
         warp=_warp(ctx, "glow", ctx.feature * 0.6),
     )
-    glowing = ctx.rng("glowing").random(len(cells.points)) < 0.5
-    crack = (cells.ridge < 0.8) & glowing[cells.owner]
+    glowing = ctx.rng("glowing").random(len(cells.points)) < 0.4
+    crack = drop_lone((cells.ridge < 0.8) & glowing[cells.owner])
+    halo = drop_lone((cells.ridge < 1.3) & glowing[cells.owner] & ~crack)  # glowing lips
     hot, warm = d.accent(build_ramp(Recipe(45, 0.17, 0.62), 4)[[3, 2]])
+    d.index[halo] = warm
     d.index[crack] = hot
-    d.index[np.roll(crack, 1, 0) & ~crack] = warm  # glow spills downward
-    d.keep |= crack
+    d.keep |= crack | halo
     return d
 
 
@@ -151,7 +160,8 @@ def _facets(ctx: DrawContext, size: float, low: int, high: int, edge: float) -> 
     tone = np.clip(np.round(low + (facing + 1.2) / 2.4 * (high - low)), low, high).astype(int)
     d.index = tone[cells.owner]
     units = cells.owner + 1
-    d.index = np.clip(d.index + bevel_levels(ctx, units), 0, ctx.top)
+    bevel = bevel_levels(ctx, units)
+    d.index = np.clip(d.index + bevel, 0, ctx.top)
     d.index[cells.ridge < edge] = 0
     d.units = np.where(cells.ridge < edge, 0, units)
     d.gaps = cells.ridge < edge

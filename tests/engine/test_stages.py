@@ -1,0 +1,99 @@
+"""Tiles wrap by construction: every field is periodic and every stage commutes with a
+roll of the torus (so no stage can leave a seam)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pixelkiln.engine.despeckle import cleanup, majority, remove_orphans, remove_small
+from pixelkiln.engine.lexicon import get_material
+from pixelkiln.engine.materials.canvas import DrawContext, bevel_levels, light, quantize
+from pixelkiln.engine.materials.outline import outline_ring
+from pixelkiln.engine.noise import lattice_noise, sample_lattice, torus_delta, wave, worley
+from pixelkiln.engine.quality import cluster_labels
+from pixelkiln.engine.style import Style
+from pixelkiln.engine.text import parse_description
+
+SHIFTS = [(3, 5), (-7, 2), (11, -13)]
+
+
+def _levels(seed: int = 0, shape: tuple[int, int] = (24, 40)) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 4, shape)
+
+
+def test_lattice_is_periodic() -> None:
+    grid = np.random.default_rng(0).random((4, 6))
+    y, x = np.meshgrid(np.linspace(0, 4, 23), np.linspace(0, 6, 29), indexing="ij")
+    base = sample_lattice(grid, y, x)
+    assert np.allclose(sample_lattice(grid, y + 4, x), base)
+    assert np.allclose(sample_lattice(grid, y, x - 6), base)
+    # Evaluated at pixel centres, the first column continues smoothly from the last.
+    field = lattice_noise(np.random.default_rng(1), (32, 48), (4, 6))
+    inner = np.abs(np.diff(field, axis=1)).max()
+    assert np.abs(field[:, 0] - field[:, -1]).max() <= inner + 1e-12
+
+
+def test_wave_and_worley_are_periodic() -> None:
+    w = wave((20, 30), (3, 2), phase=0.4)
+    ext = np.sin(
+        2 * np.pi * (3 * (np.arange(40)[:, None] / 20) + 2 * (np.arange(60)[None, :] / 30)) + 0.4
+    )
+    assert np.allclose(np.tile(w, (2, 2)), ext)
+    cells = worley(np.random.default_rng(2), (24, 36), 6.0)
+    h, w_ = 24, 36
+    # F1 is the toroidal distance to the nearest seed.
+    yy, xx = np.mgrid[0:h, 0:w_]
+    d = np.hypot(
+        torus_delta(yy[..., None], cells.points[:, 0], h),
+        torus_delta(xx[..., None], cells.points[:, 1], w_),
+    )
+    assert np.allclose(cells.f1, d.min(axis=-1))
+    assert (cells.f2 >= cells.f1).all()
+
+
+@pytest.mark.parametrize("shift", SHIFTS)
+def test_cleanup_commutes_with_roll(shift: tuple[int, int]) -> None:
+    index = _levels()
+    keep = np.random.default_rng(3).random(index.shape) < 0.05
+    for stage in (majority, remove_orphans):
+        assert np.array_equal(
+            stage(np.roll(index, shift, (0, 1)), np.roll(keep, shift, (0, 1))),
+            np.roll(stage(index, keep), shift, (0, 1)),
+        )
+    assert np.array_equal(
+        remove_small(np.roll(index, shift, (0, 1)), 3),
+        np.roll(remove_small(index, 3), shift, (0, 1)),
+    )
+    assert np.array_equal(
+        cleanup(np.roll(index, shift, (0, 1))), np.roll(cleanup(index), shift, (0, 1))
+    )
+
+
+@pytest.mark.parametrize("shift", SHIFTS)
+def test_shading_and_outline_commute_with_roll(shift: tuple[int, int]) -> None:
+    field = np.random.default_rng(4).random((24, 40))
+    assert np.allclose(light(np.roll(field, shift, (0, 1))), np.roll(light(field), shift, (0, 1)))
+    assert np.array_equal(
+        quantize(np.roll(field, shift, (0, 1)), 4), np.roll(quantize(field, 4), shift, (0, 1))
+    )
+    units = np.random.default_rng(5).integers(0, 5, (24, 40))
+    ctx = DrawContext(24, 40, 0, get_material("brick"), parse_description("brick"),
+                      Style(shading="detailed shading"), 8.0)  # fmt: skip
+    assert np.array_equal(
+        bevel_levels(ctx, np.roll(units, shift, (0, 1))),
+        np.roll(bevel_levels(ctx, units), shift, (0, 1)),
+    )
+    for a, b in zip(outline_ring(np.roll(units, shift, (0, 1))),
+                    outline_ring(units), strict=True):  # fmt: skip
+        assert np.array_equal(a, np.roll(b, shift, (0, 1)))
+
+
+def test_cluster_labels_commute_with_roll() -> None:
+    index = _levels(6)
+    a = cluster_labels(np.roll(index, (5, 9), (0, 1)))
+    b = np.roll(cluster_labels(index), (5, 9), (0, 1))
+    # Same partition (labels may be numbered differently).
+    pairs = set(zip(a.ravel().tolist(), b.ravel().tolist(), strict=True))
+    assert len(pairs) == len(np.unique(a)) == len(np.unique(b))
