@@ -37,6 +37,12 @@ DESCRIPTIONS = (
     "golden sand with shells",
     "rusty iron plates",
 )
+_SHORT = {
+    "single color black outline": "black",
+    "single color outline": "single",
+    "selective outline": "selective",
+    "lineless": "lineless",
+}
 _BG = (24, 24, 28)
 _INK = (225, 225, 230)
 _LABEL = 14
@@ -87,7 +93,7 @@ def style_matrix(description: str, size: int = 32) -> Image.Image:
     for outline in OUTLINES:
         for shading in SHADINGS:
             tex = render_material(description, size, SEED, Style(outline, shading))
-            label = f"{outline.replace('single color ', '')} / {shading.split()[0]}"
+            label = f"{_SHORT[outline]} / {shading.split()[0]}"
             cells.append((label, _tiled(tex.rgba, 2, 2)))
     for detail in DETAILS:
         tex = render_material(description, size, SEED, Style(detail=detail))

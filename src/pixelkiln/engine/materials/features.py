@@ -190,8 +190,14 @@ def sparkles(ctx: DrawContext, d: Drawing) -> None:
     """A few single-pixel glints in the lightest shade (deliberate, kept by cleanup)."""
     points = scatter(ctx, "sparkles", max(1, ctx.count(2.5)), 7.0)
     for y, x in points.astype(int):
-        d.index[y % ctx.h, x % ctx.w] = d.levels - 1
-        d.keep[y % ctx.h, x % ctx.w] = True
+        # A glint must stand out: move it to the nearest pixel that is not already the
+        # lightest shade (within a few pixels), or skip it.
+        for dy, dx in ((0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 2), (3, 1)):
+            py, px = (y + dy) % ctx.h, (x + dx) % ctx.w
+            if d.index[py, px] < d.levels - 1:
+                d.index[py, px] = d.levels - 1
+                d.keep[py, px] = True
+                break
 
 
 def _patches(ctx: DrawContext, stream: str, share: float, size: float) -> np.ndarray:

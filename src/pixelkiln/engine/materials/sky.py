@@ -17,11 +17,15 @@ __all__ = ["PATTERNS"]
 
 
 def snow(ctx: DrawContext) -> Drawing:
-    """Snow: soft lit drifts, blue hollows."""
+    """Snow: soft drifts, white where they face the top-left light, cool blue shadow
+    crescents only on the slopes turned away - shaded from n·l, not from height, so the
+    drifts do not turn into concentric rings."""
     d = Drawing.blank(ctx)
-    drift = fbm(ctx.rng("drift"), ctx.shape, ctx.feature * 2.6, octaves=2, warp_px=ctx.feature)
-    tone = rank_normalize(0.4 * drift + 0.6 * (0.5 + 0.5 * max(ctx.bevel, 0.3) * light(drift)))
-    shares = np.linspace(0.5, 1.6, ctx.levels)  # mostly light
+    drift = fbm(ctx.rng("drift"), ctx.shape, ctx.feature * 2.2, octaves=2, warp_px=ctx.feature)
+    lit = light(drift)
+    grain = fbm(ctx.rng("grain"), ctx.shape, ctx.feature * 0.9, octaves=1)
+    tone = rank_normalize(0.75 * lit + 0.25 * grain)
+    shares = np.linspace(0.35, 1.8, ctx.levels) ** 1.3  # mostly the light shades
     d.index = quantize(tone, ctx.levels, shares)
     d.height = drift
     return d
@@ -47,20 +51,26 @@ def cloud(ctx: DrawContext) -> Drawing:
 
 
 def sky(ctx: DrawContext) -> Drawing:
-    """Sky: calm blue in two soft shades and a few small flat-bottomed clouds, lit on top
-    with a shaded lower edge."""
+    """Sky: calm blue with faint horizontal streaks, and a few small flat-bottomed clouds
+    lit on top with a shaded lower edge."""
     d = Drawing.blank(ctx)
-    air = fbm(ctx.rng("air"), ctx.shape, ctx.feature * 3.0, octaves=1, warp_px=ctx.feature)
+    air = fbm(
+        ctx.rng("air"),
+        ctx.shape,
+        (ctx.feature * 1.4, ctx.feature * 5.0),
+        octaves=1,
+        warp_px=ctx.feature * 0.6,
+    )
     base = max(0, ctx.top - (3 if ctx.levels >= 5 else 2))
-    d.index = quantize(air, 2, np.array([0.45, 0.55]), low=base)
+    d.index = quantize(air, 2, np.array([0.7, 0.3]), low=base)
     puff = fbm(
         ctx.rng("clouds"),
         ctx.shape,
-        (ctx.feature * 1.2, ctx.feature * 2.6),
+        (ctx.feature * 1.4, ctx.feature * 2.8),
         octaves=2,
         warp_px=ctx.feature * 0.8,
     )
-    cloud = puff > np.quantile(puff, 0.8)
+    cloud = puff > np.quantile(puff, 0.78)
     underside = cloud & ~np.roll(cloud, -1, 0)  # bottom row of each cloud
     underside |= cloud & ~np.roll(cloud, -2, 0) & ~np.roll(cloud, -1, 1)
     d.index[cloud] = ctx.top

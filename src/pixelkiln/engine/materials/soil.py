@@ -12,6 +12,7 @@ import numpy as np
 from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
+    drop_lone,
     light,
     quantize,
 )
@@ -127,12 +128,20 @@ def sand(ctx: DrawContext) -> Drawing:
 
 
 def wet_sand(ctx: DrawContext) -> Drawing:
-    """Wet sand: a darker, smoother sand with faint ripple lines and a few light sheens."""
-    d, crest = _sand_base(ctx, 0.10)
-    d.index = np.clip(d.index - 1, 0, ctx.top)
-    d.index[crest] = max(0, ctx.top - 2)
-    sheen = fbm(ctx.rng("sheen"), ctx.shape, ctx.feature * 1.4, octaves=1)
-    d.index[(sheen > np.quantile(sheen, 0.9)) & ~crest] = ctx.top
+    """Wet sand: a darker, smoother sand - two calm shades, faint ripple lines a shade
+    above the ground with a shade below, and a few small light sheens of water."""
+    d = Drawing.blank(ctx)
+    base = fbm(ctx.rng("sand"), ctx.shape, ctx.feature * 1.6, octaves=2, warp_px=ctx.feature)
+    lo = 1 if ctx.levels >= 4 else 0
+    d.index = quantize(base, 2, np.array([0.6, 0.4]), low=lo)
+    _, crest = _sand_base(ctx, 0.10)
+    d.index[np.roll(crest, 1, 0) & ~crest] = max(0, lo - 1)
+    d.index[crest] = min(ctx.top, lo + 2)
+    sheen = fbm(ctx.rng("sheen"), ctx.shape, ctx.feature * 1.1, octaves=1)
+    glint = drop_lone((sheen > np.quantile(sheen, 0.94)) & ~crest)
+    d.index[glint] = ctx.top
+    d.keep |= crest | glint
+    d.height = base
     return d
 
 
