@@ -175,10 +175,8 @@ def test_list_is_newest_first_with_a_total_and_delete_removes(make_service) -> N
     image_url = svc.client.get(f"/v2/ui-assets/{ids[0]}", headers=h).json()["image_url"]
     r = svc.client.delete(f"/v2/ui-assets/{ids[0]}", headers=h)
     assert r.status_code == 200
-    assert r.json() == {
-        "success": True,
-        "usage": {"type": "generations", "usd": None, "generations": 0.0},
-    }
+    assert r.json()["success"] is True
+    assert r.json()["usage"]["type"] == "generations" and r.json()["usage"]["generations"] == 0
     assert svc.client.get(f"/v2/ui-assets/{ids[0]}", headers=h).status_code == 404
     assert svc.client.get(image_url).status_code == 404
     assert svc.client.get("/v2/ui-assets", headers=h).json()["total"] == 2
@@ -190,7 +188,7 @@ def test_same_request_same_image_and_the_default_seed_follows_the_request(make_s
     body = {
         "description": "crystal magic panel",
         "image_size": {"width": 192, "height": 192},
-        "elements": ["hexagon", "button"],
+        "elements": ["panel", "hexagon", "button"],
     }
     ids = [
         svc.client.post("/v2/create-ui-asset", json=b, headers=h).json()["ui_asset_id"]

@@ -195,7 +195,8 @@ def test_submit_charges_the_quote(make_service) -> None:
         json={"description": "wood", "image_size": {"width": 384, "height": 288}},
     )
     assert r.status_code == 202
-    assert r.json()["usage"] == {"type": "generations", "usd": None, "generations": 30.0}
+    usage = r.json()["usage"]
+    assert usage["type"] == "generations" and usage["generations"] == 30
     assert r.json()["status"] == "processing"
     balance = service.client.get("/v2/balance", headers=h).json()["subscription"]["generations"]
     assert balance == 70

@@ -171,7 +171,8 @@ class _Piece(BaseModel):
         description=(
             "Optional label. Words in it choose how the piece is drawn: button (raised), "
             "slot/cell (sunken), bar/health/mana (a bar), avatar/portrait (a portrait "
-            "frame); an icon word (sword, potion, heart, gear...) draws that icon in it."
+            "frame), window/dialog (a title bar), toolbar/hotbar (slots); otherwise a "
+            "framed panel. An icon word (sword, potion, heart, gear...) draws that icon."
         ),
     )
 

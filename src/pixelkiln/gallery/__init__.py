@@ -24,6 +24,7 @@ SECTIONS: list[str] = [
     "pixelkiln.gallery.utilities",
     "pixelkiln.gallery.isometric",
     "pixelkiln.gallery.tiles_pro",
+    "pixelkiln.gallery.ui",
 ]
 
 

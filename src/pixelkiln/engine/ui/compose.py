@@ -8,7 +8,8 @@ with its label, box in image pixels, nine-slice insets and named parts.
   aspect; :func:`~pixelkiln.engine.ui.layout.virtual_canvas`) and are scaled to the image:
   rectangles snap to whole pixels, circles and polygons to half pixels. A piece's label
   chooses how it is drawn: ``button`` raised, ``slot``/``cell`` sunken, ``bar``/``health``
-  /``mana`` a bar, ``avatar``/``portrait`` a portrait frame, otherwise a framed panel; an
+  /``mana`` a bar, ``avatar``/``portrait`` a portrait frame, ``window`` a window with a
+  title bar, ``toolbar``/``hotbar`` a slotted strip, otherwise a framed panel; an
   icon word in the label (``"potion slot"``) puts that icon in it.
 - **Elements** are placed by :func:`~pixelkiln.engine.ui.layout.layout_elements` in the
   canvas area the pieces leave free, drawn in layout order, then the pieces in request
@@ -138,6 +139,10 @@ def _role(label: str, kind: str) -> str:
         return "avatar"
     if kind == "rounded_rect" and words & {"bar", "health", "hp", "mana", "stamina", "xp"}:
         return "health_bar"
+    if kind == "rounded_rect" and "window" in words:
+        return "window"
+    if kind == "rounded_rect" and words & {"toolbar", "hotbar", "actionbar"}:
+        return "toolbar"
     if words & {"button", "btn"}:
         return "button"
     if words & {"slot", "cell", "socket"}:
@@ -233,12 +238,14 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
     for pl in placements:
         r = pl.rect
         x0, y0 = round(r.x * scale), round(r.y * scale)
-        box = Box(x0, y0, max(1, round(r.x1 * scale) - x0), max(1, round(r.y1 * scale) - y0))
-        if min(box.w, box.h) < MIN_PIECE_PX:
-            raise UIDrawError(
-                f"element {pl.kind!r} #{pl.number} would be {box.w}x{box.h} px at {W}x{H}; "
-                f"too many elements for this size"
-            )
+        # The layout is ours, not the caller's: an element it squeezes is drawn at the
+        # smallest drawable size rather than failing the job.
+        box = Box(
+            x0,
+            y0,
+            max(MIN_PIECE_PX, round(r.x1 * scale) - x0),
+            max(MIN_PIECE_PX, round(r.y1 * scale) - y0),
+        )
         opts = dict(pl.options)
         opts.setdefault("index", pl.number)
         opts.setdefault("seed", spec.seed)

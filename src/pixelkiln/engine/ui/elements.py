@@ -27,7 +27,7 @@ import numpy as np
 
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.ui.frame import Drawn, Look, draw_shape, look_for
-from pixelkiln.engine.ui.glyphs import INVENTORY, SCIFI, draw_glyph
+from pixelkiln.engine.ui.glyphs import INVENTORY, RUNES, SCIFI, draw_glyph
 from pixelkiln.engine.ui.shapes import Box, Chamfer, Circle, Polygon, RoundRect, Shape
 from pixelkiln.engine.ui.surface import FillTexture
 from pixelkiln.engine.ui.theme import Theme
@@ -448,7 +448,9 @@ def _portrait(sp: Sprite, theme: Theme, box: Box, frame_shape: Shape) -> None:
     fig = (head | body) & (frame_shape.sdf(xx, yy) < -1)
     if not fig.any():
         return
-    ramp = theme.accent
+    # Glowing themes get a hologram-like accent figure; others a figure in the frame's tones.
+    glows = theme.material.key in ("scifi", "crystal", "obsidian", "lava")
+    ramp = theme.accent if glows else theme.frame
     rgb = np.zeros((*fig.shape, 3), np.uint8)
     rgb[:] = ramp[1]
     up = fig & ~np.roll(fig, 1, 0)
@@ -477,14 +479,27 @@ def polygon(
         cy = box.y + r + 0.5
     shape = Polygon(round(cx * 2) / 2, round(cy * 2) / 2, r, sides, phase)
     look = look_for("panel", theme, d, d)
+    # A plate: a dark flat socket for an icon (a textured one for pieces that ask for it).
+    textured = bool(options.get("textured"))
     look = Look(
-        "panel", frame=max(1, look.frame - 1), trim=look.trim, shadow=look.shadow, texture=True
+        "panel",
+        frame=max(1, look.frame - 1),
+        trim=look.trim,
+        shadow=look.shadow,
+        texture=textured,
+        face=2 if textured else 0,
     )
     drawn = draw_shape(shape, theme, look, tex, salt)
     sp.put(drawn)
     glyph = options.get("glyph")
+    if glyph is None and not textured:
+        names = RUNES
+        glyph = names[(int(options.get("index", 1)) - 1 + sides) % len(names)]
     if isinstance(glyph, str):
-        _center_glyph(sp, theme, glyph, box, 0.45)
+        # Centred on the polygon's own centre, sized to its inscribed circle.
+        inner = r * math.cos(math.pi / sides) * 1.5
+        gx, gy = round(shape.cx - inner / 2), round(shape.cy - inner / 2)
+        _center_glyph(sp, theme, glyph, Box(gx, gy, int(inner), int(inner)), 0.8)
     sp.insets = _fallback(sp.rgba)
     return sp
 

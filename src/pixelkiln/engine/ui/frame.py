@@ -254,15 +254,17 @@ def draw_shape(
         max(1, bounds.w - insets[0] - insets[2]),
         max(1, bounds.h - insets[1] - insets[3]),
     )
-    if look.role in ("button", "plate") and look.texture and texture is not None:
+    engrave = look.texture and theme.material.engrave
+    if look.role in ("button", "plate") and engrave and texture is not None:
         # The material shows on a big face, in the nine-slice centre only.
         cy0, cx0 = content.y - box.y, content.x - box.x
         face = np.zeros(mask.shape, bool)
         face[cy0 + 1 : cy0 + content.h - 1, cx0 + 1 : cx0 + content.w - 1] = True
         face &= mask & (layer > depth + 1)
+        # Only the darkest level (joints, grain, mortar) is engraved into the face.
         lv = texture.cover_levels(*mask.shape, salt)
         ramp = _ramps(theme, look)
-        rgb[face & (lv < 0.5)] = ramp[max(0, look.face - 1)]
+        rgb[face & (lv < 0.2)] = ramp[max(0, look.face - 1)]
     if look.role == "panel":
         inner = mask & (layer > depth)
         rgb[inner] = theme.fill[look.face]
@@ -421,9 +423,9 @@ def _ornaments(
             cx = ox + (c if sx < 0 else b.w - c)
             cy = oy + (c if sy < 0 else b.h - c)
             if look.corner == "rivets":
-                _stud(rgb, cy, cx, max(1.2, look.frame / 2.8), metal, theme)
+                _stud(rgb, cy, cx, max(1.2, look.frame / 3.3), metal, theme)
             elif look.corner == "gems":
-                _gem(rgb, cy, cx, max(1.6, look.frame / 2.2), theme)
+                _gem(rgb, cy, cx, max(1.6, look.frame / 2.5), theme)
             elif look.corner == "knobs":
                 _stud(rgb, cy, cx, max(1.5, look.frame / 2.0), theme.frame, theme)
             elif look.corner == "caps":

@@ -154,12 +154,13 @@ GLYPHS: dict[str, list[Part]] = {
     "bag": [
         (
             _union(
-                _circle(0.5, 0.62, 0.3),
-                _poly([(0.36, 0.22), (0.64, 0.22), (0.72, 0.45), (0.28, 0.45)]),
+                _circle(0.5, 0.64, 0.3),
+                _poly([(0.4, 0.3), (0.6, 0.3), (0.7, 0.46), (0.3, 0.46)]),
+                _poly([(0.3, 0.1), (0.44, 0.24), (0.56, 0.24), (0.7, 0.1), (0.6, 0.3), (0.4, 0.3)]),
             ),
             "leather",
         ),
-        (_box(0.3, 0.3, 0.7, 0.37), "gold"),
+        (_box(0.34, 0.28, 0.66, 0.35), "gold"),
     ],
     "bolt": [
         (
@@ -295,6 +296,8 @@ _WORDS = {
 #: Icons an auto-laid-out inventory cycles through.
 INVENTORY = ["sword", "shield", "potion", "gem", "coin", "key", "scroll", "bag", "heart", "star"]
 SCIFI = ["bolt", "gear", "plus", "drop", "star", "shield", "skull", "arrow"]
+#: Icons of badges and rune plates (polygon elements).
+RUNES = ["gem", "star", "bolt", "drop", "heart", "skull", "shield"]
 
 
 def glyph_for(text: str) -> str | None:

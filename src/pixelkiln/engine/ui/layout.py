@@ -12,8 +12,9 @@ are drawn over them.
 around and between everything):
 
 1. *HUD* (``avatar``, ``health_bar``): avatars are squares at the left, bars are stacked
-   to their right. With a container below, the band takes 22% of the height; alone it
-   takes everything (a single bar is centred and wide, 1:7).
+   to their right. With a container below, the band takes 22% of the height (more with
+   more than two bars, up to 45%); alone it takes everything (a single bar is centred and
+   wide, 1:7).
 2. *Tabs* (``tab``): a row of tabs, 9% of the height, standing on the first container
    (they overlap its top edge by a few units; the first tab is the active one).
 3. *Containers* (``window``, ``panel``): side by side, windows first, sharing the rest.
@@ -21,9 +22,11 @@ around and between everything):
 
 **Children** (``button``, ``icon_button``, ``triangle``, ``pentagon``, ``hexagon``,
 ``octagon``) go inside the first container's content area, or into the container band when
-there is none: icons (icon buttons and polygons) as a grid of equal squares filling the
-upper part, buttons as a row under them - or, with no icons and a tall area, as a centred
-vertical menu (buttons 3.5:1).
+there is none: icons (icon buttons and polygons) as the largest grid of equal squares that
+fits the upper part, buttons (3.5:1, at most 3/4 of the area wide and a sixth of it
+high) as the largest
+grid that fits a band under them - a vertical menu when the area is tall, a row when it is
+wide. Elements too small to draw are drawn at the 6 px minimum rather than failing.
 """
 
 from __future__ import annotations
@@ -134,65 +137,56 @@ def _count(kinds: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-def _grid(n: int, area: Rect, gap: float) -> tuple[int, int, float]:
-    """Columns, rows and cell size of the largest square grid of ``n`` cells in ``area``."""
+def _grid(n: int, area: Rect, gap: float, aspect: float = 1.0) -> tuple[int, int, float]:
+    """Columns, rows and cell height of the largest grid of ``n`` cells of width ``aspect``
+    times their height that fits ``area``."""
     best = (1, n, 0.0)
     for cols in range(1, n + 1):
         rows = math.ceil(n / cols)
-        size = min((area.w - gap * (cols - 1)) / cols, (area.h - gap * (rows - 1)) / rows)
-        if size > best[2]:
-            best = (cols, rows, size)
+        h = min((area.w - gap * (cols - 1)) / cols / aspect, (area.h - gap * (rows - 1)) / rows)
+        if h > best[2]:
+            best = (cols, rows, h)
     return best
+
+
+def _place_grid(
+    items: list[tuple[str, int]], area: Rect, gap: float, aspect: float, cap: float
+) -> list[Placement]:
+    """Equal cells (``aspect`` wide per unit of height, at most ``cap`` high) centred in
+    ``area``, filled row by row."""
+    cols, rows, h = _grid(len(items), area, gap, aspect)
+    h = max(1.0, min(h, cap))
+    w = h * aspect
+    gw, gh = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
+    x0, y0 = area.x + (area.w - gw) / 2, area.y + (area.h - gh) / 2
+    out = []
+    for k, (kind, num) in enumerate(items):
+        c, r = k % cols, k // cols
+        out.append(Placement(kind, num, Rect(x0 + c * (w + gap), y0 + r * (h + gap), w, h)))
+    return out
 
 
 def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Placement]:
     icons = [it for it in items if it[0] in _ICONS]
     buttons = [it for it in items if it[0] == "button"]
-    out: list[Placement] = []
     if not icons and not buttons:
-        return out
+        return []
+    icon_area = button_area = area
     if icons and buttons:
-        bh = min(area.h * 0.22, area.w / max(1, len(buttons)) / 3.0)
+        # Buttons take a band at the bottom sized to their count; icons the rest.
+        share = min(0.45, 0.16 + 0.06 * len(buttons))
+        bh = area.h * share
         icon_area = Rect(area.x, area.y, area.w, area.h - bh - gap)
         button_area = Rect(area.x, area.y1 - bh, area.w, bh)
-    else:
-        icon_area = button_area = area
+    out: list[Placement] = []
     if icons:
-        size_cap = min(icon_area.w, icon_area.h) * (0.8 if len(icons) == 1 else 1.0)
-        cols, rows, size = _grid(len(icons), icon_area, gap)
-        size = min(size, size_cap)
-        gw, gh = cols * size + (cols - 1) * gap, rows * size + (rows - 1) * gap
-        x0, y0 = icon_area.x + (icon_area.w - gw) / 2, icon_area.y + (icon_area.h - gh) / 2
-        for k, (kind, num) in enumerate(icons):
-            c, r = k % cols, k // cols
-            out.append(
-                Placement(kind, num, Rect(x0 + c * (size + gap), y0 + r * (size + gap), size, size))
-            )
+        cap = min(icon_area.w, icon_area.h) * (0.8 if len(icons) == 1 else 1.0)
+        out += _place_grid(icons, icon_area, gap, 1.0, cap)
     if buttons:
-        n = len(buttons)
-        vertical = not icons and button_area.h > button_area.w * 0.6 and n > 1
-        if vertical or (n == 1 and not icons):
-            bw = min(button_area.w * 0.7, button_area.h * 3.5)
-            bh = min(bw / 3.5, (button_area.h - gap * (n - 1)) / n)
-            bw = min(bw, bh * 4.5)
-            total = n * bh + (n - 1) * gap
-            y0 = button_area.y + (button_area.h - total) / 2
-            for k, (kind, num) in enumerate(buttons):
-                out.append(
-                    Placement(
-                        kind,
-                        num,
-                        Rect(button_area.x + (button_area.w - bw) / 2, y0 + k * (bh + gap), bw, bh),
-                    )
-                )
-        else:
-            bw = min((button_area.w - gap * (n - 1)) / n, button_area.h * 4.0)
-            bh = min(button_area.h, bw / 3.0)
-            total = n * bw + (n - 1) * gap
-            x0 = button_area.x + (button_area.w - total) / 2
-            y0 = button_area.y + (button_area.h - bh) / 2
-            for k, (kind, num) in enumerate(buttons):
-                out.append(Placement(kind, num, Rect(x0 + k * (bw + gap), y0, bw, bh)))
+        # 3.5:1 buttons no wider than 3/4 of the area nor taller than a sixth of it (a
+        # menu, not slabs), unless they have a band of their own.
+        cap = min(button_area.h if icons else area.h * 0.17, 0.75 * area.w / 3.5)
+        out += _place_grid(buttons, button_area, gap, 3.5, cap)
     return out
 
 
@@ -257,7 +251,9 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
         out.append(Placement(kind, num, Rect(area.x, rest_y1 - th, area.w, th)))
         rest_y1 -= th + gap
     if hud:
-        hh = (rest_y1 - rest_y0) * 0.22 if main_needed else rest_y1 - rest_y0
+        bars = sum(1 for k, _ in hud if k == "health_bar")
+        share = min(0.45, 0.12 + 0.05 * max(2, bars))
+        hh = (rest_y1 - rest_y0) * share if main_needed else rest_y1 - rest_y0
         out += _hud(hud, Rect(area.x, rest_y0, area.w, hh), gap, alone=not main_needed)
         rest_y0 += hh + gap
     tab_h = 0.0

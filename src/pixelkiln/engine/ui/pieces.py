@@ -46,8 +46,13 @@ def draw_piece(
     options: dict[str, object] = {"seed": seed, **opts}
     if glyph:
         options["glyph"] = glyph
+    words = set(piece.label.lower().split())
+    for bar in ("mana", "stamina", "xp", "energy", "shield"):
+        if bar in words:
+            options["bar"] = bar
     if piece.kind == "rounded_rect":
-        kind = role if role in ("panel", "button", "slot", "health_bar", "avatar") else "panel"
+        roles = ("panel", "button", "slot", "health_bar", "avatar", "window", "toolbar")
+        kind = role if role in roles else "panel"
         return build_element(kind, theme, tex, box, salt, options)
     if role == "avatar":
         return build_element("avatar", theme, tex, box, salt, options)

@@ -94,7 +94,7 @@ ASPECTS: dict[str, tuple[float, float]] = {
     "panel": (0.2, 5.0),
     "window": (0.4, 4.0),
 }
-_GLYPH_ELEMENTS = ("icon_button", "slot", "round", "hexagon", "triangle", "pentagon", "octagon")
+_GLYPH_ELEMENTS = ("icon_button", "slot", "hexagon", "triangle", "pentagon", "octagon")
 
 
 def element_for(description: str) -> tuple[str, dict[str, object]]:
@@ -138,7 +138,7 @@ def render_element(
         names = SCIFI if theme.material.key == "scifi" else INVENTORY
         pick = names[int(make_rng(seed, "ui", "element-glyph").integers(0, len(names)))]
         opts["glyph"] = glyph or pick
-    elif glyph and kind == "button":
+    elif glyph and kind in ("button", "round"):
         opts["glyph"] = glyph
     box = _fit(kind, width, height)
     tex = (

@@ -9,9 +9,11 @@ does not carry are drawn here: ``leather`` (mottled hide with sparse pores), ``s
 (plates between recessed seams with lit lower-right lips) and ``plain`` (broad soft
 mottling).
 
-The texture is rendered once per theme as a seamless tile (at most :data:`TILE` px: large
-renders of some materials are slow, and a calm fill hides the repeat) and tiled over
-each content area from a per-piece offset, so neighbouring panels do not line up.
+The texture is rendered once per theme as a seamless tile and tiled over each content area
+from a per-piece offset, so neighbouring panels do not line up. Tiles are as large as the
+canvas allows up to :data:`TILE` px (256), or 128 px for materials whose large renders
+are slow (:data:`SLOW_MATERIALS`: cellular patterns); the cheap generators here tile at
+the canvas size (up to 512), so paper and hide never visibly repeat.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.ui.theme import Theme
 
-__all__ = ["TILE", "FillTexture", "fill_texture"]
+__all__ = ["SLOW_MATERIALS", "TILE", "FillTexture", "fill_texture"]
 
 _STYLE = Style(detail="low detail")
 #: Materials whose accents are part of the pattern (a carpet's gold lattice) keep them,
@@ -36,7 +38,23 @@ _STYLE = Style(detail="low detail")
 _KEEP_ACCENTS = ("carpet",)
 
 #: Largest texture tile rendered (px per side).
-TILE = 128
+TILE = 256
+#: Materials rendered at most 128 px square (their cost grows steeply with size).
+SLOW_MATERIALS = frozenset(
+    {
+        "crystal",
+        "obsidian",
+        "lava",
+        "leaves",
+        "ice",
+        "jungle",
+        "volcanic rock",
+        "gold",
+        "silver",
+        "copper",
+        "coral",
+    }
+)
 
 
 class FillTexture:
@@ -63,8 +81,9 @@ class FillTexture:
         return self._patch(self.levels, h, w, salt)
 
 
-def _tile_size(canvas: tuple[int, int]) -> int:
-    return int(min(TILE, max(32, 16 * (min(canvas) // 16))))
+def _tile_size(canvas: tuple[int, int], key: str) -> int:
+    cap = 128 if key in SLOW_MATERIALS else TILE
+    return int(min(cap, max(32, 16 * (min(canvas) // 16))))
 
 
 def _calm_ramp(theme: Theme, n: int) -> np.ndarray:
@@ -77,43 +96,51 @@ def _calm_ramp(theme: Theme, n: int) -> np.ndarray:
 
 
 def _leather(seed: int, t: int) -> np.ndarray:
+    """Hide: a fine pebbled grain over a broad soft tone, sparse pores."""
     rng = make_rng(seed, "ui", "leather")
-    field = fbm(rng, (t, t), t / 6.0, octaves=3, warp_px=t / 10.0)
-    levels = np.digitize(field, np.quantile(field, [0.22, 0.62, 0.92]))
+    broad = fbm(rng, (t, t), t / 3.0, octaves=2, warp_px=t / 8.0)
+    grain = fbm(rng, (t, t), 8.0, octaves=1)
+    field = 0.6 * broad + 0.4 * grain
+    levels = np.digitize(field, np.quantile(field, [0.15, 0.55, 0.93]))
     # Pores: sparse single dark pixels on the calm mid tones, from a fixed rule.
-    pores = (rng.random((t, t)) < 0.012) & (levels == 1)
+    pores = (rng.random((t, t)) < 0.008) & (levels == 1)
     levels[pores] = 0
     return levels
 
 
 def _scifi(seed: int, t: int) -> np.ndarray:
+    """Display glass: a faint grid, a few brighter panels, a sparse dot raster."""
     rng = make_rng(seed, "ui", "scifi")
-    levels = np.full((t, t), 1, np.int64)
-    cell = max(8, t // 4)
+    cell = max(8, t // 8)
     cells = t // cell
-    shade = rng.choice([1, 1, 1, 2], size=(cells, cells))
+    shade = np.where(rng.random((cells, cells)) < 0.12, 2, 1)
     yy, xx = np.mgrid[0:t, 0:t]
     levels = shade[(yy // cell) % cells, (xx // cell) % cells]
-    seam_y, seam_x = yy % cell == 0, xx % cell == 0
-    levels = np.where(seam_y | seam_x, 0, levels)
-    lip = ((yy % cell == 1) | (xx % cell == 1)) & ~(seam_y | seam_x)
-    levels = np.where(lip, 3, levels)
-    # A faint dot grid on the plates reads as a display surface.
-    dots = (yy % 8 == 4) & (xx % 8 == 4) & (levels == 1)
+    levels = np.where((yy % cell == 0) | (xx % cell == 0), 0, levels)
+    # Grid crossings glint; the dots read as the pixels of a display.
+    levels = np.where((yy % cell == 0) & (xx % cell == 0), 3, levels)
+    dots = (yy % 4 == 2) & (xx % 4 == 2) & (levels == 1) & ((yy // 4 + xx // 4) % 2 == 0)
     return np.where(dots, 2, levels)
 
 
 def _plain(seed: int, t: int) -> np.ndarray:
-    """Mostly one tone, with soft stains and a few lighter patches (paper, bone)."""
+    """Mostly one tone: faint broad stains, a few lighter patches, sparse flecks (paper)."""
     rng = make_rng(seed, "ui", "plain")
-    field = fbm(rng, (t, t), t / 4.0, octaves=3, warp_px=t / 6.0)
-    return np.digitize(field, np.quantile(field, [0.1, 0.84])) + 1
+    field = fbm(rng, (t, t), t / 5.0, octaves=3, warp_px=t / 6.0)
+    levels = np.digitize(field, np.quantile(field, [0.04, 0.93])) + 1
+    # Fibres: short 2-px flecks, sparse, one tone darker.
+    flecks = rng.random((t, t)) < 0.004
+    flecks |= np.roll(flecks, 1, axis=1)
+    return np.where(flecks & (levels == 2), 1, levels)
 
 
 def fill_texture(theme: Theme, canvas: tuple[int, int], seed: int) -> FillTexture:
     """The theme's calmed fill texture for a canvas of ``(h, w)``."""
-    t = _tile_size(canvas)
+    t = _tile_size(canvas, theme.texture_key)
     key = theme.texture_key
+    if key in ("leather", "scifi", "plain") and min(canvas) >= 64:
+        # Cheap generators get a bigger tile: less visible repetition on big panels.
+        t = int(min(2 * TILE, 32 * -(-max(canvas) // 32)))
     accents: np.ndarray | None = None
     if key in ("leather", "scifi", "plain"):
         levels = {"leather": _leather, "scifi": _scifi, "plain": _plain}[key](seed, t)

@@ -53,6 +53,7 @@ class UIMaterial:
     frame_scale: float = 1.0  # frame width factor
     texture_calm: float = 0.7  # 0..1: how much the fill texture's contrast is damped
     dark_content: bool = False  # content darker than the frame (HUDs, magic panels)
+    engrave: bool = False  # big button faces carry the texture's joints (grain, seams)
 
 
 def _r(h: float, c: float, light: float, k: float = 1.6) -> Recipe:
@@ -69,6 +70,7 @@ UI_MATERIALS: dict[str, UIMaterial] = {
             _r(64, 0.075, 0.58, 1.2),
             "wood planks",
             corner="rivets",
+            engrave=True,
         ),
         UIMaterial(
             "stone",
@@ -86,6 +88,7 @@ UI_MATERIALS: dict[str, UIMaterial] = {
             "metal plates",
             corner="rivets",
             dark_content=True,
+            engrave=True,
         ),
         UIMaterial(
             "gold",
@@ -129,8 +132,9 @@ UI_MATERIALS: dict[str, UIMaterial] = {
             "crystal",
             trim="silver",
             corner="gems",
-            texture_calm=0.55,
+            texture_calm=0.72,
             dark_content=True,
+            engrave=True,
         ),
         UIMaterial(
             "scifi",
@@ -153,13 +157,14 @@ UI_MATERIALS: dict[str, UIMaterial] = {
                 "terminal",
                 "console",
             ),
-            _r(245, 0.035, 0.42),
-            _r(250, 0.04, 0.24, 1.0),
+            _r(240, 0.05, 0.42),
+            _r(250, 0.045, 0.24, 1.0),
             "scifi",
             trim="cyan glow",
             corner="caps",
             chamfer=True,
             dark_content=True,
+            engrave=True,
         ),
         UIMaterial(
             "leather",
@@ -167,6 +172,7 @@ UI_MATERIALS: dict[str, UIMaterial] = {
             _r(50, 0.07, 0.40),
             _r(55, 0.07, 0.46, 1.1),
             "leather",
+            texture_calm=0.8,
             trim="bronze",
             corner="rivets",
         ),
@@ -217,6 +223,7 @@ UI_MATERIALS: dict[str, UIMaterial] = {
             trim="bronze",
             corner="rivets",
             dark_content=True,
+            engrave=True,
         ),
         UIMaterial(
             "silver",
@@ -354,6 +361,7 @@ _TRIM_NOUNS = {
     "studs",
     "filigree",
 }
+_ACCENT_HUES = {"scifi": 205.0, "crystal": 300.0, "obsidian": 300.0, "lava": 55.0, "ice": 45.0}
 _CONNECTOR = re.compile(r"\b(?:with|and|featuring|having|plus)\b|,|;")
 _HEX = re.compile(r"#?\b([0-9a-fA-F]{6})\b")
 
@@ -479,11 +487,11 @@ def make_theme(
         c = _word_color(word)
         if c is not None:
             frame, fill = _tint(frame, c), _tint(fill, c)
-    accent_recipe = _r(
-        (mat.frame.hue + 180.0) % 360.0 if mat.frame.chroma > 0.05 else 200.0, 0.14, 0.66, 1.8
-    )
-    if key in ("crystal", "obsidian"):
-        accent_recipe = _r(300, 0.17, 0.66, 1.8)
+    # Accents (gems, glows, portraits): the material's own glow, else the frame's complement.
+    hue = _ACCENT_HUES.get(key)
+    if hue is None:
+        hue = (frame.hue + 180.0) % 360.0 if frame.chroma > 0.05 else 200.0
+    accent_recipe = _r(hue, 0.16, 0.68, 1.8)
     if color_palette:
         colors, metal, _ = _palette_words(color_palette)
         trim = metal or trim
