@@ -17,7 +17,7 @@ from pixelkiln.engine.palette import (
     palette_from_image,
     recipe_for,
 )
-from pixelkiln.engine.quality import palette_adherence
+from pixelkiln.engine.quality import check_ramp, palette_adherence
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.style import Style
 
@@ -42,6 +42,7 @@ def test_ramps_are_ordered_and_distinct(key: str, n: int) -> None:
     lab = srgb_to_oklab(ramp)
     assert np.all(np.diff(lab[:, 0]) > 0), "lightness rises dark to light"
     assert delta_e_ok(lab[1:], lab[:-1]).min() >= 0.06, "every step visible"
+    assert check_ramp(ramp) == []
 
 
 @pytest.mark.parametrize("key", ["grass", "brick", "sand", "deep water", "crystal", "moss"])
@@ -97,8 +98,11 @@ def test_palette_from_image_keeps_only_its_colours() -> None:
 
 def test_fit_to_palette_keeps_shades_apart() -> None:
     ramp = build_ramp(recipe_for("grass"), 5)
-    fitted = fit_to_palette(ramp, PICO8)
+    fitted = fit_to_palette(ramp, PICO8, spread=1.0)
     assert len({tuple(c) for c in fitted}) == 5
+    near = fit_to_palette(ramp, PICO8)
+    assert {tuple(c) for c in near} <= {tuple(c) for c in PICO8}
+    assert len({tuple(c) for c in near}) >= 2
     assert all(any(np.array_equal(c, p) for p in PICO8) for c in fitted)
     tiny = fit_to_palette(ramp, PICO8[:2])
     assert {tuple(c) for c in tiny} <= {tuple(c) for c in PICO8[:2]}
@@ -149,3 +153,14 @@ def test_reference_steers_ramp_and_scale() -> None:
     )
     tex = render_material("sand", 32, 3, reference=ref)
     assert tex.rgba.shape == (32, 32, 4)
+
+
+def test_check_ramp_catches_bad_ramps() -> None:
+    good = build_ramp(recipe_for("grass"), 5)
+    assert check_ramp(good) == []
+    assert check_ramp(good[::-1])  # light to dark
+    flat = np.array([[100, 100, 100], [102, 102, 102], [180, 180, 180]], np.uint8)
+    assert any("step" in p for p in check_ramp(flat))
+    # Warm shadows and cold lights: the hue turns the wrong way.
+    wrong = np.array([[120, 70, 20], [150, 130, 90], [150, 200, 255]], np.uint8)
+    assert any("cooler" in p for p in check_ramp(wrong))

@@ -189,28 +189,36 @@ def palette_from_image(rgba: np.ndarray, max_colors: int = 16, seed: int = 0) ->
     return colors[np.argsort(lab[:, 0], kind="stable")]
 
 
-def fit_to_palette(colors: np.ndarray, palette: np.ndarray) -> np.ndarray:
-    """Move each colour onto a palette colour, nearest in OKLab.
+def fit_to_palette(colors: np.ndarray, palette: np.ndarray, spread: float = 0.08) -> np.ndarray:
+    """Move each colour onto a palette colour, nearest in OKLab (ΔEOK2).
 
-    When the palette has at least as many colours, distinct inputs get distinct palette
-    colours (an optimal assignment), so the shades of a ramp stay apart; otherwise each
-    colour takes its nearest palette colour.
+    Shades that share a nearest palette colour would merge and lose the ramp's structure,
+    so distinct inputs are spread onto distinct palette colours (an optimal assignment)
+    as long as each one's pick is at most ``spread`` ΔEOK worse than its nearest;
+    beyond that a colour keeps its nearest and shares it.
     """
     colors = np.asarray(colors, np.uint8).reshape(-1, 3)
     palette = np.asarray(palette, np.uint8).reshape(-1, 3)
-    src = srgb_to_oklab(colors)
-    dst = srgb_to_oklab(palette)
+    # ΔEOK2: a and b count double, which fits perceived colour difference better than
+    # plain ΔEOK and keeps a material's hue family (water stays blue, not mauve).
+    weight = np.array([1.0, 2.0, 2.0])
+    dst = srgb_to_oklab(palette) * weight
     uniq, inverse = np.unique(colors, axis=0, return_inverse=True)
-    if len(palette) >= len(uniq):
-        cost = np.linalg.norm(srgb_to_oklab(uniq)[:, None] - dst[None], axis=-1)
-        # Lightness order matters more than hue for reading a ramp.
-        cost += 0.5 * np.abs(srgb_to_oklab(uniq)[:, None, 0] - dst[None, :, 0])
-        rows, cols = linear_sum_assignment(cost)
-        chosen = np.empty(len(uniq), np.int64)
-        chosen[rows] = cols
-        return palette[chosen[inverse.ravel()]]
-    _, nearest = cKDTree(dst).query(src)
-    return palette[nearest]
+    src = srgb_to_oklab(uniq) * weight
+    dist = np.linalg.norm(src[:, None] - dst[None], axis=-1)
+    nearest = dist.argmin(axis=1)
+    best = dist.min(axis=1)
+    # One private "share my nearest" column per colour, priced at the allowed spread.
+    n = len(uniq)
+    forbidden = 1e6
+    cost = np.where(dist <= best[:, None] + spread, dist, forbidden)
+    share = np.full((n, n), forbidden)
+    np.fill_diagonal(share, best + spread)
+    rows, cols = linear_sum_assignment(np.concatenate([cost, share], axis=1))
+    chosen = nearest.copy()
+    picked = cols < len(palette)
+    chosen[rows[picked]] = cols[picked]
+    return palette[chosen[inverse.ravel()]]
 
 
 def map_to_palette(rgba: np.ndarray, palette: np.ndarray) -> np.ndarray:

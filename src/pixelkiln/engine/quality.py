@@ -49,6 +49,7 @@ __all__ = [
     "TextureReport",
     "boundary_jumps",
     "calmest_cut",
+    "check_ramp",
     "check_texture",
     "cluster_labels",
     "cluster_min",
@@ -264,6 +265,33 @@ def calmest_cut(rgba: np.ndarray) -> tuple[int, int]:
         best = int(np.argmin(np.round(jumps, 9)))  # first minimum: deterministic
         shift.append(-(best + 1) % lab.shape[axis])
     return shift[0], shift[1]
+
+
+def check_ramp(ramp: np.ndarray, min_step: float = 0.04) -> list[str]:
+    """Which ramp rules (ART.md §5 ``ramp_monotone``) a dark-to-light ramp breaks.
+
+    Lightness must rise at every step, each step must be at least ``min_step`` ΔEOK, and
+    the hue must not turn cooler on the way up (shadows cool, lights warm).
+    """
+    lab = srgb_to_oklab(np.asarray(ramp, np.uint8).reshape(-1, 3))
+    problems = []
+    if not np.all(np.diff(lab[:, 0]) > 0):
+        problems.append("lightness does not rise at every step")
+    steps = np.linalg.norm(np.diff(lab, axis=0), axis=1)
+    if len(steps) and steps.min() < min_step:
+        problems.append(f"a step of ΔEOK {steps.min():.3f} < {min_step}")
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    coloured = chroma > 0.03
+    if coloured[0] and coloured[-1]:
+        hue = np.degrees(np.arctan2(lab[:, 2], lab[:, 1])) % 360
+        warm, cool = 85.0, 275.0
+
+        def to(h: float, target: float) -> float:
+            return abs((h - target + 180) % 360 - 180)
+
+        if to(hue[-1], warm) > to(hue[0], warm) + 1 and to(hue[0], cool) > to(hue[-1], cool) + 1:
+            problems.append("hue turns cooler toward the light end")
+    return problems
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,11 @@ from pixelkiln.engine.imageio import encode_png
 from pixelkiln.engine.lexicon import MATERIAL_KEYS
 from pixelkiln.engine.materials import render_material
 from pixelkiln.engine.quality import texture_report
+from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.style import DETAILS, OUTLINES, SHADINGS, Style
 from pixelkiln.engine.text import parse_description
 
-__all__ = ["NAME", "TITLE", "build", "contact_sheet", "style_matrix"]
+__all__ = ["NAME", "TITLE", "build", "contact_sheet", "palette_panel", "style_matrix"]
 
 NAME = "materials"
 TITLE = "Materials"
@@ -69,6 +70,8 @@ def _grid(cells: Sequence[tuple[str, Image.Image]], cols: int, pad: int = 6) -> 
     for i, (label, im) in enumerate(cells):
         x = pad + (i % cols) * (cw + pad)
         y = pad + (i // cols) * (ch + _LABEL + pad)
+        while len(label) > 3 and draw.textlength(label, font=font) > cw:
+            label = label[:-2] + "…"  # never spill into the next cell's label
         draw.text((x, y), label, fill=_INK, font=font)
         sheet.paste(im, (x, y + _LABEL))
     return sheet
@@ -99,6 +102,30 @@ def style_matrix(description: str, size: int = 32) -> Image.Image:
         tex = render_material(description, size, SEED, Style(detail=detail))
         cells.append((detail, _tiled(tex.rgba, 2, 2)))
     return _grid(cells, len(SHADINGS))
+
+
+# PICO-8's 16 colours (Lexaloffle), a common forced palette.
+PICO8 = np.array(
+    [[int(h[i : i + 2], 16) for i in (0, 2, 4)] for h in (
+        "000000 1d2b53 7e2553 008751 ab5236 5f574f c2c3c7 fff1e8 "
+        "ff004d ffa300 ffec27 00e436 29adff 83769c ff77a8 ffccaa"
+    ).split()],
+    np.uint8,
+)  # fmt: skip
+
+
+def palette_panel(size: int = 32) -> Image.Image:
+    """Materials as drawn, forced onto PICO-8 (``color_image``), and steered by a
+    reference image (``*_reference_image``: here the lava tile)."""
+    reference = Reference.from_image(render_material("lava", size, SEED).rgba, SEED)
+    cells = []
+    for key in ("grass", "cobblestone", "deep water", "brick"):
+        cells.append((key, _tiled(render_material(key, size, SEED).rgba, 2, 2)))
+        forced = render_material(key, size, SEED, palette=PICO8)
+        cells.append(("PICO-8", _tiled(forced.rgba, 2, 2)))
+        steered = render_material(key, size, SEED, reference=reference)
+        cells.append(("lava reference", _tiled(steered.rgba, 2, 2)))
+    return _grid(cells, 6)
 
 
 def _metrics_table(size: int) -> str:
@@ -134,7 +161,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     lines = ["| description | material | found by | features |", "|---|---|---|---|"]
     for text in DESCRIPTIONS:
         spec = parse_description(text)
-        cells.append((text, _tiled(render_material(spec, 32, SEED).rgba, 2, 2)))
+        cells.append((text, _tiled(render_material(spec, 32, SEED).rgba, 3, 2)))
         feats = ", ".join(spec.all_features()) or "-"
         lines.append(f"| {text} | {spec.material} | {spec.matched_by} | {feats} |")
     _save(_grid(cells, 4), out / "descriptions.png")
@@ -155,6 +182,16 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         _save(style_matrix(description), out / f"styles_{slug}.png")
         parts.append(f"#### {description}\n")
         parts.append(f"![styles of {description}]({rel}/styles_{slug}.png)\n")
+
+    progress("materials: palettes")
+    _save(palette_panel(), out / "palettes.png")
+    parts.append("### Forced palette and reference image\n")
+    parts.append(
+        "Each material as drawn, then forced onto the 16 PICO-8 colours (every pixel one "
+        "of them; distinct shades stay distinct), then steered by a reference image "
+        "(the lava tile): ramp pulled toward its colours, clusters toward its size.\n"
+    )
+    parts.append(f"![palettes]({rel}/palettes.png)\n")
 
     progress("materials: metrics")
     parts.append("### Quality numbers at 32 px\n")

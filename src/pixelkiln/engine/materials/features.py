@@ -170,7 +170,7 @@ def mushrooms(ctx: DrawContext, d: Drawing) -> None:
 
 def shells(ctx: DrawContext, d: Drawing) -> None:
     """Small sea shells."""
-    colors = d.accent(_accent_ramp(Recipe(40, 0.05, 0.84), 4, (0, 2, 3)))
+    colors = d.accent(_accent_ramp(Recipe(15, 0.07, 0.8), 4, (0, 2, 3)))
     _place(ctx, d, "shells", (_SHELL,), 1.5, colors, min_dist=8.0)
 
 
@@ -218,10 +218,13 @@ def _paint_patch(ctx: DrawContext, d: Drawing, mask: np.ndarray, colors: list[in
 
 def moss(ctx: DrawContext, d: Drawing) -> None:
     """Moss patches, preferring the gaps and low ground."""
-    mask = _patches(ctx, "moss", 0.22, 1.6)
     if d.gaps.any():
+        # On laid or cobbled surfaces moss grows in the joints and creeps a pixel out.
         near_gap = d.gaps | np.roll(d.gaps, 1, 0) | np.roll(d.gaps, -1, 1)
-        mask |= near_gap & _patches(ctx, "moss gaps", 0.45, 1.2)
+        mask = near_gap & _patches(ctx, "moss gaps", 0.4, 1.3)
+        mask |= _patches(ctx, "moss", 0.06, 1.0)
+    else:
+        mask = _patches(ctx, "moss", 0.16, 1.2)
     colors = d.accent(_accent_ramp(_feature_recipe(ctx, "moss"), 4, (1, 2)))
     _paint_patch(ctx, d, mask, colors)
 
@@ -235,7 +238,7 @@ def snow(ctx: DrawContext, d: Drawing) -> None:
 
 def rust(ctx: DrawContext, d: Drawing) -> None:
     """Rust stains: orange-brown patches."""
-    mask = _patches(ctx, "rust", 0.25, 1.4)
+    mask = _patches(ctx, "rust", 0.18, 1.0)
     colors = d.accent(_accent_ramp(Recipe(48, 0.12, 0.5), 4, (1, 2)))
     _paint_patch(ctx, d, mask, colors)
 

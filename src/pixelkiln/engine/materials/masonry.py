@@ -133,28 +133,33 @@ def floor_tiles(ctx: DrawContext) -> Drawing:
 
 
 def roof(ctx: DrawContext) -> Drawing:
-    """Roof tiles: staggered rows of barrel shingles - lit left flank, shaded right flank,
-    rounded lower corners - each row casting a shadow on the top of the row below.
+    """Roof tiles: staggered rows of barrel shingles. Each shingle: a lit left flank, a
+    mid face, a shaded right flank, a U-shaped lower edge whose lifted corners show the
+    dark gap beneath; each row shades the top pixel row of the one below it.
 
     Shingles of a row touch (no vertical joint): their flanks alone separate them.
     """
-    row = max(5.0, ctx.feature * 1.05)
-    units, joints = courses(ctx, row, max(4.0, row * 0.95), stagger=True, stream="roof")
-    low = 1 if ctx.levels > 3 else 0
-    mid = max(low, ctx.levels // 2)
-    d = _laid(ctx, units, joints, mid, mid, "roof")
+    d = Drawing.blank(ctx)
+    row = max(5.0, ctx.feature * 1.25)
+    units, joints = courses(ctx, row, max(5.0, row * 1.05), stagger=True, stream="roof")
     vertical = joints & ~np.roll(joints, 1, 1) & ~np.roll(joints, -1, 1)
     units = np.where(vertical, np.roll(units, -1, 1), units)  # joint pixel joins the right one
     joints = joints & ~vertical
     left, right, top, bottom = unit_offsets(units)
     across = left / np.maximum(left + right, 1)
     shingle = units > 0
-    d.index[shingle] = mid
-    d.index[shingle & (across < 0.3)] = min(ctx.top, mid + 1)
-    d.index[shingle & (across > 0.7)] = max(0, mid - 1)
+    low = 1 if ctx.levels > 3 else 0
+    mid = max(low, ctx.levels // 2)
+    tone = ctx.rng("shingle tone").integers(0, 2 if ctx.levels >= 5 else 1, int(units.max()) + 1)
+    face = np.clip(mid + tone[units], 0, ctx.top)
+    flank = max(1, round(ctx.bevel + 0.4)) if ctx.bevel > 0 else 0
+    d.index = face.copy()
+    d.index[shingle & (across < 0.3)] = np.clip(face + flank, 0, ctx.top)[shingle & (across < 0.3)]
+    d.index[shingle & (across > 0.7)] = np.clip(face - 1, 0, ctx.top)[shingle & (across > 0.7)]
     d.index[joints] = 0
     d.index[shingle & (top == 0)] = max(0, mid - 1)
-    d.index[shingle & (bottom == 0) & ((left == 0) | (right == 0))] = 0
+    lift = np.round(1.4 * (2.0 * across - 1.0) ** 4).astype(np.int64)
+    d.index[shingle & (bottom < lift)] = 0
     d.units = units
     d.gaps = joints
     d.height = np.where(shingle, np.sin(np.pi * across), 0.0)

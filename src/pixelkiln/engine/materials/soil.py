@@ -80,7 +80,8 @@ def ash(ctx: DrawContext) -> Drawing:
     d.index = quantize(tone, ctx.levels - lo, low=lo)
     cinders = worley(ctx.rng("cinders"), ctx.shape, ctx.feature * 2.5, jitter=0.9)
     chosen = ctx.rng("cinder pick").random(len(cinders.points)) < 0.35 * ctx.density
-    spot = chosen[cinders.owner] & (cinders.f1 < 1.3)
+    # Cinders: 2x2 specks just below-right of each chosen seed.
+    spot = chosen[cinders.owner] & (np.abs(cinders.dy - 0.5) < 1) & (np.abs(cinders.dx - 0.5) < 1)
     d.index[spot] = 0
     d.height = drift
     return d
