@@ -11,14 +11,17 @@ Two entry points:
 How it is built:
 
 - :mod:`.shapes` - implicit shapes (rounded rectangle, cut-corner rectangle, circle,
-  regular polygon) sampled at pixel centres; depth layers and light facing.
-- :mod:`.theme` - the description, ``color_palette`` and style image read into a
-  :class:`~pixelkiln.engine.ui.theme.Theme`: UI material, ramps, trim metal, ornaments.
+  regular polygon) sampled at pixel centres; depth layers, outward normals, light facing.
+- :mod:`.catalog` / :mod:`.theme` - the UI materials and trims, and the description,
+  ``color_palette`` and style image read into a
+  :class:`~pixelkiln.engine.ui.theme.Theme` (ramps, trim metal, ornaments).
 - :mod:`.surface` - the calm, seamless fill texture of content areas.
-- :mod:`.frame` - one framed shape: outline, bevel lit from the top left, frame, trim with
-  corner speculars, inner shadow, fill, corner ornaments, nine-slice insets.
+- :mod:`.frame` / :mod:`.ornaments` - one framed shape: outline, bevel lit from the top
+  left, frame, trim with corner speculars, inner shadow, fill, corner ornaments, and its
+  nine-slice insets.
 - :mod:`.glyphs` - small icons (heart, sword, potion, gear...).
-- :mod:`.elements` / :mod:`.pieces` - elements and request pieces as sprites.
+- :mod:`.sprite`, :mod:`.elements`, :mod:`.hud`, :mod:`.pieces` - elements and request
+  pieces drawn as sprites with insets and named parts.
 - :mod:`.layout` - where auto-positioned elements go.
 - :mod:`.compose` / :mod:`.single` - the whole panel, or one element.
 
@@ -37,9 +40,9 @@ from pixelkiln.engine.ui.compose import (
     UIImage,
     render_panel,
 )
-from pixelkiln.engine.ui.elements import nine_slice_holds
 from pixelkiln.engine.ui.layout import ELEMENTS, virtual_canvas
 from pixelkiln.engine.ui.single import element_for, render_element
+from pixelkiln.engine.ui.sprite import nine_slice_holds
 
 __all__ = [
     "ELEMENTS",

@@ -32,10 +32,11 @@ import numpy as np
 
 from pixelkiln.engine.palette import Recipe, build_ramp
 from pixelkiln.engine.reference import Reference
-from pixelkiln.engine.ui.elements import Sprite, build_element
+from pixelkiln.engine.ui.elements import build_element
 from pixelkiln.engine.ui.glyphs import glyph_for
 from pixelkiln.engine.ui.layout import Placement, Rect, free_region, layout_elements, virtual_canvas
 from pixelkiln.engine.ui.shapes import Box
+from pixelkiln.engine.ui.sprite import Sprite
 from pixelkiln.engine.ui.surface import fill_texture
 from pixelkiln.engine.ui.theme import Theme, make_theme
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pixelkiln.engine.ui.elements import Sprite, build_element, middle_insets, nine_slice_holds
+from pixelkiln.engine.ui.elements import build_element
 from pixelkiln.engine.ui.frame import Look, draw_shape, look_for
 from pixelkiln.engine.ui.glyphs import draw_glyph
 from pixelkiln.engine.ui.shapes import Box, Circle, Polygon, Shape
+from pixelkiln.engine.ui.sprite import Sprite, middle_insets, nine_slice_holds
 from pixelkiln.engine.ui.surface import FillTexture
 from pixelkiln.engine.ui.theme import Theme
 
