@@ -47,7 +47,7 @@ from pixelkiln.engine.tiles_pro.block import outline_ring, paint_block
 from pixelkiln.engine.tiles_pro.geometry import Geometry
 from pixelkiln.engine.tiles_pro.lattice import Lattice
 from pixelkiln.engine.tiles_pro.painter import Painter, as_spec
-from pixelkiln.engine.tiles_pro.prism import EAST, SOUTH, TOP, Box, Projection, cast
+from pixelkiln.engine.tiles_pro.prism import EAST, SOUTH, TOP, Box, Hits, Projection, cast
 from pixelkiln.engine.tiles_pro.spec import BuildingSpec
 from pixelkiln.engine.tiles_pro.surface import Surface
 
@@ -70,6 +70,10 @@ _WALL, _CAP_FLOOR2, _STAIRS = 0, 1, 2
 _DEFAULT_WALL = "stone brick"
 #: Pixels cast beyond the canvas so outlines know what continues past its edge.
 _BORDER = 2
+#: A gap (px, in 3D) between the points two neighbouring pixels show that the outline
+#: marks: neighbours on one surface are at most ~3 px apart (a diamond's top face, seen
+#: at a slant, steps 2.8 px per row); a wall's cap against a face behind it is further.
+_DEPTH_STEP = 4.5
 _DEFAULT_FLOOR = "wood planks"
 
 
@@ -210,9 +214,13 @@ class Kit:
         z: np.ndarray,
         u: np.ndarray,
         v: np.ndarray,
-        xs: np.ndarray,
+        cols: np.ndarray,
     ) -> np.ndarray:
-        """Colours of visible box faces (top: cap or floor; sides: the wall texture)."""
+        """Colours of visible box faces (top: cap or floor; sides: the wall texture).
+
+        ``cols`` is each pixel's screen column counted from the ground canvas of cell
+        (0, 0): side textures of diamonds are read by it, so pieces and whole scenes agree.
+        """
         out = np.zeros((*face.shape, 3), np.uint8)
         cell = self.cell
         gy, gx = self.proj.ground_pixel(u, v)
@@ -232,7 +240,7 @@ class Kit:
         if side.any():
             t = np.floor(z + 1e-6).astype(np.int64)
             if self.proj.kind == "isometric":
-                s = xs - self.proj.left
+                s = cols
             else:
                 s = np.where(face == SOUTH, np.floor(u * cell + 1e-6), np.floor(v * cell + 1e-6))
             s = s.astype(np.int64)
@@ -245,6 +253,42 @@ class Kit:
             out[side] = self.faces.colors((-t[side] - 1) % rows, s[side], shift[side])
         return out
 
+    def _lines(self, hits: Hits, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Outline pixels (ring) and creases of a piece's visible pixels.
+
+        The ring is the piece's silhouette, ghosts included (no line where the wall goes
+        on into the next tile), plus the near side of every occluding edge (a wall's cap
+        in front of a face further back); a crease is a side-face pixel under a top.
+        """
+        solid = hits.box >= 0
+        pts = self.proj.points(hits.u, hits.v, hits.z)
+        near = pts @ self.proj.toward_viewer()
+        ring = outline_ring(solid) & own
+        for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            nb_solid = np.roll(solid, (dy, dx), axis=(0, 1))
+            gap = np.linalg.norm(pts - np.roll(pts, (dy, dx), axis=(0, 1)), axis=-1)
+            nearer = near > np.roll(near, (dy, dx), axis=(0, 1))
+            ring |= own & nb_solid & (gap > _DEPTH_STEP) & nearer
+        above_top = np.zeros_like(own)
+        above_top[1:] = hits.face[:-1] == TOP
+        crease = own & above_top & (hits.face != TOP) & ~ring
+        return ring, crease
+
+    def _draw(self, boxes: list[Box], proj: Projection, shape: tuple[int, int]) -> np.ndarray:
+        """Cast and paint boxes on a canvas; only boxes of owner 0 are drawn."""
+        hits = cast(proj, boxes, shape)
+        own = np.array([b.owner for b in boxes] + [-1])[hits.box] == 0
+        cols = np.broadcast_to(np.arange(shape[1])[None, :] - proj.left, shape)
+        rgb = self._face_colors(boxes, hits.box, hits.face, hits.z, hits.u, hits.v, cols)
+        rgba = np.zeros((*shape, 4), np.uint8)
+        rgba[own, :3] = rgb[own]
+        rgba[own, 3] = 255
+        if self.painter.outline:
+            ring, crease = self._lines(hits, own)
+            rgba[ring, :3] = self.faces.level_color(0)
+            rgba[crease, :3] = self.faces.level_color(1)
+        return rgba
+
     def piece(self, name: str, mask: int | None) -> np.ndarray:
         """One kit tile (RGBA) on the kit canvas.
 
@@ -254,29 +298,68 @@ class Kit:
         """
         if name == "floor":
             return self._floor()
-        boxes = self.solids(name, mask)
         m = _BORDER
         proj = replace(self.proj, rise=self.proj.rise + m, left=self.proj.left + m)
         h, w = self.shape
-        hits = cast(proj, boxes, (h + 2 * m, w + 2 * m))
-        xs = np.mgrid[0 : h + 2 * m, 0 : w + 2 * m][1] - m
-        owner = np.array([b.owner for b in boxes] + [-1])[hits.box]
-        own = owner == 0
-        solid = hits.box >= 0
-        rgb = self._face_colors(boxes, hits.box, hits.face, hits.z, hits.u, hits.v, xs)
-        rgba = np.zeros((h + 2 * m, w + 2 * m, 4), np.uint8)
-        rgba[own, :3] = rgb[own]
-        rgba[own, 3] = 255
-        if self.painter.outline:
-            # The silhouette of the whole wall (ghosts included): no line where it goes on.
-            ring = outline_ring(solid) & own
-            rgba[ring, :3] = self.faces.level_color(0)
-            # A crease where a side face meets the top above it.
-            above_top = np.zeros_like(own)
-            above_top[1:] = hits.face[:-1] == TOP
-            crease = own & above_top & (hits.face != TOP) & ~ring
-            rgba[crease, :3] = self.faces.level_color(1)
+        rgba = self._draw(self.solids(name, mask), proj, (h + 2 * m, w + 2 * m))
         return self.painter.finish(rgba[m : m + h, m : m + w])
+
+    def scene(self, cells: dict[tuple[int, int], int]) -> tuple[np.ndarray, tuple[int, int]]:
+        """One render of a whole structure: kit tile indices at (row, column) cells.
+
+        Returns the image and the screen position of its top-left corner (in the
+        coordinates of :func:`.layout.cell_position`, where cell (0, 0)'s ground canvas
+        is at the origin). Stamping the pieces at their cells gives the same pixels when
+        every connected edge has its neighbour - what the seam tests check.
+        """
+        from pixelkiln.engine.tiles_pro.layout import cell_position
+
+        geom = self.painter.geom
+        boxes: list[Box] = []
+        owners: list[tuple[int, int]] = []
+        tops, lefts, bottoms, rights = [], [], [], []
+        h, w = self.shape
+        for (r, c), index in cells.items():
+            name, mask = KIT[index]
+            if name == "floor":
+                continue
+            for b in self.solids(name, mask):
+                if b.owner == 0:
+                    boxes.append(replace(b, u0=b.u0 + c, u1=b.u1 + c, v0=b.v0 + r, v1=b.v1 + r))
+                    owners.append((r, c))
+            y, x = cell_position(geom, r, c)
+            tops.append(y - self.proj.rise)
+            lefts.append(x - self.proj.left)
+            bottoms.append(y - self.proj.rise + h)
+            rights.append(x - self.proj.left + w)
+        y0, x0 = min(tops), min(lefts)
+        proj = replace(self.proj, rise=-y0, left=-x0)
+        shape = (max(bottoms) - y0, max(rights) - x0)
+        # Visibility from one cast of everything: nearest box wins, whatever its cell.
+        hits = cast(proj, boxes, shape)
+        cols = np.broadcast_to(np.arange(shape[1])[None, :] - proj.left, shape)
+        visible = hits.box >= 0
+        rgb = self._face_colors(boxes, hits.box, hits.face, hits.z, hits.u, hits.v, cols)
+        rgba = np.zeros((*shape, 4), np.uint8)
+        rgba[visible, :3] = rgb[visible]
+        rgba[visible, 3] = 255
+        if self.painter.outline:
+            # A line belongs to the piece it is drawn on: each cell decides its own
+            # pixels' lines from what it knows (itself and its connected neighbours).
+            cell_of = np.array([*owners, (-1, -1)])[hits.box]
+            for (r, c), index in cells.items():
+                name, mask = KIT[index]
+                if name == "floor":
+                    continue
+                mine = visible & (cell_of[..., 0] == r) & (cell_of[..., 1] == c)
+                local = [
+                    replace(b, u0=b.u0 + c, u1=b.u1 + c, v0=b.v0 + r, v1=b.v1 + r)
+                    for b in self.solids(name, mask)
+                ]
+                ring, crease = self._lines(cast(proj, local, shape), mine)
+                rgba[ring, :3] = self.faces.level_color(0)
+                rgba[crease, :3] = self.faces.level_color(1)
+        return self.painter.finish(rgba), (y0, x0)
 
     def _floor(self) -> np.ndarray:
         geom: Geometry = self.painter.geom

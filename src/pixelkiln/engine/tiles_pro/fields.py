@@ -67,7 +67,7 @@ def road_distance(
     """
     arms = [d for bit, d in enumerate(_ARMS) if mask >> bit & 1]
     if not arms:
-        return np.hypot(u - 0.5, v - 0.5) - half_width * 1.35
+        return np.hypot(u - 0.5, v - 0.5) - half_width * 1.1
     dist: np.ndarray | None = None
     for dx, dy in arms:
         seg = segment_distance(u, v, (0.5, 0.5), (0.5 + 2 * dx, 0.5 + 2 * dy))
@@ -82,7 +82,7 @@ def smoothstep_plateau(t: np.ndarray, plateau: float) -> np.ndarray:
     return x * x * (3 - 2 * x)
 
 
-def corner_field(u: np.ndarray, v: np.ndarray, mask: int, plateau: float = 0.2) -> np.ndarray:
+def corner_field(u: np.ndarray, v: np.ndarray, mask: int, plateau: float = 0.25) -> np.ndarray:
     """Share of the first terrain (0..1) from a corner mask NW<<3 | NE<<2 | SW<<1 | SE."""
     nw, ne, sw, se = ((mask >> k) & 1 for k in (3, 2, 1, 0))
     su = smoothstep_plateau(u, plateau)
@@ -124,7 +124,7 @@ def hex_field(
     den = np.zeros(np.shape(x))
     for k in range(6):
         d = segment_distance(x, y, vertices[k], vertices[(k + 1) % 6])
-        w = 1.0 / (d + 0.35) ** 2
+        w = 1.0 / (d + 0.35) ** 3
         num += bits[k] * w
         den += w
     return num / den, corner

@@ -118,7 +118,8 @@ class Geometry:
         ``(x, y)`` from the face centre.
         """
         if self.tile_type in ("square_topdown", "oblique"):
-            return xs / self.width, ys / self.width
+            cell = float(self.face_h)  # oblique canvases are wider than their cell
+            return xs / cell, ys / cell
         if self.tile_type == "isometric":
             w = float(self.width)
             yc = self.face_h / 2.0

@@ -79,6 +79,22 @@ class Projection:
         bu = np.full(np.shape(ys), self.lean / w if self.kind == "oblique" else 0.0)
         return xc / w, yc / w, bu, np.full(np.shape(ys), 1.0 / w)
 
+    def points(self, u: np.ndarray, v: np.ndarray, z: np.ndarray) -> np.ndarray:
+        """Hit points in pixel units ``(..., 3)``: east, south, up."""
+        w = float(self.width)
+        return np.stack([u * w, v * w, z], axis=-1)
+
+    def toward_viewer(self) -> np.ndarray:
+        """The direction (east, south, up) along which points project to one pixel,
+        pointing at the viewer: the farther along it, the nearer a point."""
+        if self.kind == "isometric":
+            n = np.array([1.0, 1.0, 0.5])
+        elif self.kind == "oblique":
+            n = np.array([self.lean, 1.0, 1.0])
+        else:
+            n = np.array([0.0, 1.0, 1.0])
+        return n / np.linalg.norm(n)
+
     def ground_pixel(self, u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Screen pixel (row, column) of the ground tile showing ground point (u, v)."""
         w = float(self.width)
