@@ -52,9 +52,9 @@ def _inventory_pieces() -> tuple[PieceSpec, ...]:
 
 def _dialogue_pieces() -> tuple[PieceSpec, ...]:
     return (
-        _rect("box", 96, 8, 408, 150, 6, "dialogue"),
-        PieceSpec("speaker", "circle", "portrait", x=52, y=84, r=44),
-        _rect("next", 452, 120, 40, 30, 4, "arrow button"),
+        _rect("box", 104, 8, 400, 176, 6, "dialogue"),
+        PieceSpec("speaker", "circle", "portrait", x=54, y=96, r=46),
+        _rect("next", 448, 140, 44, 32, 4, "arrow button"),
     )
 
 

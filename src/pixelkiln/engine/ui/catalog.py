@@ -262,7 +262,7 @@ UI_MATERIALS: dict[str, UIMaterial] = {
             "lava",
             trim="ember glow",
             corner="gems",
-            texture_calm=0.5,
+            texture_calm=0.62,
             dark_content=True,
         ),
     )

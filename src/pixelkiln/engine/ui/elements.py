@@ -145,8 +145,9 @@ def icon_button(
     drawn = draw_shape(shape, theme, look, None, salt)
     sp.put(drawn)
     names = glyph_list(theme)
-    glyph = options.get("glyph") or names[(int(options.get("index", 1)) - 1) % len(names)]
-    center_glyph(sp, theme, str(glyph), box, 0.56 if round_ else 0.6)
+    glyph = options.get("glyph", names[(int(options.get("index", 1)) - 1) % len(names)])
+    if glyph:  # an explicit None draws a plain plate (a round button with no icon)
+        center_glyph(sp, theme, str(glyph), box, 0.56 if round_ else 0.6)
     sp.insets = fallback_insets(sp.rgba) if round_ else drawn.insets
     return sp
 

@@ -94,18 +94,20 @@ def health_bar(
     h = box.h
     icon = h >= 12 and box.w >= 4 * h
     body_x = box.x + (h // 2 if icon else 0)
-    body = Box(body_x, box.y + h // 8, box.x1 - body_x, h - 2 * (h // 8))
+    inset = h // 8 if icon else 0
+    body = Box(body_x, box.y + inset, box.x1 - body_x, h - 2 * inset)
     r = max(1, min(body.h // 2, 6 if not theme.material.chamfer else body.h // 2))
     look = look_for("button", theme, body.w, body.h)
     sp.put(draw_shape(rect_shape(theme, body, r), theme, look, None, salt))
-    m = look.frame + 2
+    # Thin bars keep a trough (and a fill) by narrowing the rim.
+    m = int(np.clip(look.frame + 2, 1, max(1, (body.h - 3) // 2)))
     trough = Box(
         body.x + m + (h // 2 if icon else 0),
         body.y + m,
         body.w - 2 * m - (h // 2 if icon else 0),
         body.h - 2 * m,
     )
-    if trough.w > 4 and trough.h > 2:
+    if trough.w > 4 and trough.h >= 3:
         tr = max(0, min(trough.h // 2, r - m))
         sp.put(
             draw_shape(
@@ -116,7 +118,8 @@ def health_bar(
                 salt,
             )
         )
-        fill = Box(trough.x + 2, trough.y + 2, trough.w - 4, trough.h - 4)
+        k = 2 if trough.h >= 6 else 1
+        fill = Box(trough.x + k, trough.y + k, trough.w - 2 * k, trough.h - 2 * k)
         if fill.w > 2 and fill.h > 0:
             _bar_fill(sp, theme, fill, kind, float(options.get("level", 0.72)))
             sp.parts.append(("fill", fill))

@@ -138,7 +138,7 @@ def render_element(
         names = SCIFI if theme.material.key == "scifi" else INVENTORY
         pick = names[int(make_rng(seed, "ui", "element-glyph").integers(0, len(names)))]
         opts["glyph"] = glyph or pick
-    elif glyph and kind in ("button", "round"):
+    elif kind in ("button", "round"):
         opts["glyph"] = glyph
     box = _fit(kind, width, height)
     tex = (
