@@ -47,8 +47,12 @@ def courses(
         top, bottom = y_edges[r], y_edges[r + 1]
         offset = (w / per_row / 2) if (stagger and r % 2) else 0.0
         ends = np.linspace(0, w, per_row + 1)[:-1] + offset
-        if jitter > 0 and per_row > 1:
+        if jitter > 0:
             ends = ends + rng.uniform(-jitter, jitter, per_row) * (w / per_row)
+            if not stagger:
+                # Free-laid rows (planks): each row's joints start anywhere, so joints of
+                # neighbouring rows never line up into a seam-like column.
+                ends = ends + rng.uniform(0, w)
         ends = np.sort(np.round(ends).astype(int) % w)
         cols = np.arange(w)
         which = (np.searchsorted(ends, cols, side="right") - 1) % per_row

@@ -121,9 +121,12 @@ def volcanic(ctx: DrawContext) -> Drawing:
         jitter=0.9,
         warp=_warp(ctx, "glow", ctx.feature * 0.6),
     )
-    glowing = ctx.rng("glowing").random(len(cells.points)) < 0.4
-    crack = drop_lone((cells.ridge < 0.8) & glowing[cells.owner])
-    halo = drop_lone((cells.ridge < 1.3) & glowing[cells.owner] & ~crack)  # glowing lips
+    glowing = ctx.rng("glowing").random(len(cells.points)) < 0.5
+    # Break the cell rings into open arcs: cracks, not outlined plates.
+    arcs = fbm(ctx.rng("arcs"), ctx.shape, ctx.feature * 1.5, octaves=1)
+    open_arc = glowing[cells.owner] & (arcs > np.quantile(arcs, 0.45))
+    crack = drop_lone((cells.ridge < 0.8) & open_arc)
+    halo = drop_lone((cells.ridge < 1.3) & open_arc & ~crack)  # the glowing lips
     hot, warm = d.accent(build_ramp(Recipe(45, 0.17, 0.62), 4)[[3, 2]])
     d.index[halo] = warm
     d.index[crack] = hot
