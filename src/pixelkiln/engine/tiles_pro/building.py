@@ -347,18 +347,27 @@ class Kit:
             # A line belongs to the piece it is drawn on: each cell decides its own
             # pixels' lines from what it knows (itself and its connected neighbours).
             cell_of = np.array([*owners, (-1, -1)])[hits.box]
+            m = _BORDER
             for (r, c), index in cells.items():
                 name, mask = KIT[index]
                 if name == "floor":
                     continue
-                mine = visible & (cell_of[..., 0] == r) & (cell_of[..., 1] == c)
+                # Its pixels lie on its own canvas: cast that, with a border, clipped to
+                # the scene (beyond which there is nothing).
+                y, x = cell_position(geom, r, c)
+                top, left = y - self.proj.rise - y0 - m, x - self.proj.left - x0 - m
+                ya, xa = max(0, top), max(0, left)
+                yb, xb = min(shape[0], top + h + 2 * m), min(shape[1], left + w + 2 * m)
+                window = replace(proj, rise=proj.rise - ya, left=proj.left - xa)
                 local = [
                     replace(b, u0=b.u0 + c, u1=b.u1 + c, v0=b.v0 + r, v1=b.v1 + r)
                     for b in self.solids(name, mask)
                 ]
-                ring, crease = self._lines(cast(proj, local, shape), mine)
-                rgba[ring, :3] = self.faces.level_color(0)
-                rgba[crease, :3] = self.faces.level_color(1)
+                sub = (slice(ya, yb), slice(xa, xb))
+                mine = visible[sub] & (cell_of[sub][..., 0] == r) & (cell_of[sub][..., 1] == c)
+                ring, crease = self._lines(cast(window, local, (yb - ya, xb - xa)), mine)
+                rgba[sub][ring, :3] = self.faces.level_color(0)
+                rgba[sub][crease, :3] = self.faces.level_color(1)
         return self.painter.finish(rgba), (y0, x0)
 
     def _floor(self) -> np.ndarray:

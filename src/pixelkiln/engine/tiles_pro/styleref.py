@@ -68,23 +68,37 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
     return float((pa & pb).sum() / max((pa | pb).sum(), 1))
 
 
-def _geometry(mask: np.ndarray) -> tuple[str, int, int, int]:
-    """The tile type, width, depth and cap whose footprint best matches ``mask``."""
+def _geometry(image: np.ndarray) -> tuple[str, int, int, int]:
+    """The tile type, width, depth and cap whose footprint best matches ``image``'s alpha.
+
+    Silhouettes can agree (a pointy hex over its skirt has the outline of a tall
+    isometric block); among the candidates within 0.03 of the best overlap, the one
+    whose top face is lightest against its sides - the lit top of a block - wins.
+    """
+    mask = image[..., 3] > 127
     h, w = mask.shape
-    best = ("square_topdown", w, max(0, h - w), 4)
-    best_score = -1.0
+    lightness = srgb_to_oklab(image[..., :3])[..., 0]
+    scored = []
     for tile_type in _TYPES:
-        caps = (4, 2) if tile_type == "isometric" else (4,)
-        for cap in caps:
+        for cap in (4, 2) if tile_type == "isometric" else (4,):
             width = snap_width(tile_type, w)
             depth = h - face_height(tile_type, width, cap)
             if depth < 0 or width > w + 2:
                 continue
             geom = build_geometry(tile_type, width, depth, cap)
-            score = _iou(mask, geom.footprint)
-            if score > best_score + 1e-9:
-                best, best_score = (tile_type, width, depth, cap), score
-    return best
+            iou = _iou(mask, geom.footprint)
+            top = geom.top[:h, :w] & mask[: geom.height, : geom.width]
+            side = (geom.face[:h, :w] > 0) & mask[: geom.height, : geom.width]
+            ref = lightness[: geom.height, : geom.width]
+            contrast = (
+                float(ref[top].mean() - ref[side].mean()) if top.any() and side.any() else 0.0
+            )
+            scored.append((iou, contrast, (tile_type, width, depth, cap)))
+    if not scored:
+        return "square_topdown", w, max(0, h - w), 4
+    best = max(s[0] for s in scored)
+    close = [s for s in scored if s[0] >= best - 0.03]
+    return max(close, key=lambda s: (s[1], s[0]))[2]
 
 
 def _has_outline(images: list[np.ndarray]) -> bool:
@@ -141,7 +155,7 @@ def match_style(
         raise ValueError(msg)
     ys, xs = np.nonzero(alpha)
     box = (int(ys.min()), int(xs.min()), int(ys.max()) + 1, int(xs.max()) + 1)
-    tile_type, width, depth, cap = _geometry(alpha[box[0] : box[2], box[1] : box[3]])
+    tile_type, width, depth, cap = _geometry(first[box[0] : box[2], box[1] : box[3]])
     refs = [Reference.from_image(np.asarray(img, np.uint8), seed=seed) for img in images]
     merged = Reference.merge(refs)
     palette = None

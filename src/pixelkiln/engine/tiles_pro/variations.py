@@ -26,10 +26,18 @@ from pixelkiln.engine.lexicon import get_material
 from pixelkiln.engine.materials import render_material
 from pixelkiln.engine.text import MaterialSpec
 from pixelkiln.engine.tiles_pro.block import paint_block
+from pixelkiln.engine.tiles_pro.geometry import Geometry
 from pixelkiln.engine.tiles_pro.painter import Painter, as_spec
 from pixelkiln.engine.tiles_pro.surface import DARK_STEPS, Surface
 
-__all__ = ["DETAILS", "interior_mask", "render_items", "render_variations", "variation_top"]
+__all__ = [
+    "DETAILS",
+    "edge_margin",
+    "interior_mask",
+    "render_items",
+    "render_variations",
+    "variation_top",
+]
 
 #: Details a variation may add, by material family (objects first, patches last).
 DETAILS: dict[str, tuple[str, ...]] = {
@@ -44,6 +52,11 @@ DETAILS: dict[str, tuple[str, ...]] = {
 }
 _PATCHES = {"moss", "foam", "puddles", "rust", "snow"}
 _HOT = {"lava", "acid"}
+
+
+def edge_margin(geom: Geometry) -> int:
+    """How deep the shared edge band of variations is: an eighth of the face, >= 2 px."""
+    return max(2, min(geom.width, geom.face_h) // 8)
 
 
 def interior_mask(top: np.ndarray, margin: int) -> np.ndarray:
@@ -64,13 +77,14 @@ def _blob(
     painter: Painter, ys: np.ndarray, xs: np.ndarray, inside: np.ndarray, k: int
 ) -> np.ndarray:
     """A soft blob inside ``inside``: the top third of a smooth noise there."""
-    feature = max(4.0, painter.geom.width / 4)
+    feature = max(3.0, min(painter.geom.width, painter.geom.face_h) / 3)
     n = painter.noise(feature, "variation-blob", str(k)).at(ys + 0.5, xs + 0.5)
     if not inside.any():
         return inside
     cut = np.quantile(n[inside], 0.55)
     blob = inside & (n >= cut)
-    return ndimage.binary_opening(blob, iterations=1) & inside
+    opened = ndimage.binary_opening(blob, iterations=1) & inside
+    return opened if opened.sum() >= 4 else blob
 
 
 def _detail_pixels(
@@ -113,7 +127,7 @@ def variation_top(painter: Painter, base: Surface, spec: MaterialSpec, k: int) -
     rgb, level = base.read(ys, xs)
     if k == 0:
         return rgb
-    margin = max(2, painter.geom.width // 8)
+    margin = edge_margin(painter.geom)
     inside = interior_mask(top, margin)
     out = rgb.copy()
     # Tone patch: one ramp step lighter (odd k) or darker (even k).
