@@ -47,7 +47,7 @@ def test_same_seed_same_bytes(key: str) -> None:
 
 @pytest.mark.parametrize("key", MATERIAL_KEYS)
 def test_every_material_wraps_and_passes_the_gates(key: str) -> None:
-    for size, seed in itertools.product(SIZES, SEEDS):
+    for size, seed in [*itertools.product(SIZES, SEEDS[:1]), (32, SEEDS[1]), (16, SEEDS[1])]:
         tex = render_material(key, size, seed)
         tiled = np.tile(tex.rgba, (3, 3, 1))
         h, w = tex.size
@@ -64,12 +64,12 @@ def test_gates_hold_in_every_style(key: str) -> None:
     for style in ALL_STYLES:
         tex = render_material(key, 16, 3, style)
         assert check_texture(tex.rgba, _bounds(style)) == [], (key, 16, style)
-    # At 32 px: every value of each knob alone, plus a third of the combinations, a
-    # different third per material, so all of them are covered across the materials.
+    # At 32 px: every value of each knob alone, plus a fifth of the combinations, a
+    # different fifth per material, so each combination is checked on 9-10 materials.
     single = [Style(outline=o) for o in OUTLINES] + [Style(shading=s) for s in SHADINGS]
     single += [Style(detail=d) for d in DETAILS]
-    offset = MATERIAL_KEYS.index(key) % 3
-    for style in single + ALL_STYLES[offset::3]:
+    offset = MATERIAL_KEYS.index(key) % 5
+    for style in single + ALL_STYLES[offset::5]:
         tex = render_material(key, 32, 4, style)
         assert check_texture(tex.rgba, _bounds(style)) == [], (key, 32, style)
 

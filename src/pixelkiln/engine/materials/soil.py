@@ -25,12 +25,14 @@ __all__ = ["PATTERNS"]
 def _lumpy(ctx: DrawContext, lump: float, patch: float, lump_weight: float) -> np.ndarray:
     """Tone of lumpy ground: patches plus lit lumps, rank-normalised."""
     base = fbm(ctx.rng("patches"), ctx.shape, ctx.feature * patch, octaves=2, warp_px=ctx.feature)
-    cells = worley(ctx.rng("lumps"), ctx.shape, ctx.feature * lump, jitter=0.9)
+    # Lumps never shrink under ~6.5 px: smaller ones shade into crumbs, not clods.
+    cells = worley(ctx.rng("lumps"), ctx.shape, max(6.5, ctx.feature * lump), jitter=0.9)
     radius = ctx.feature * lump * 0.6
     bump = np.clip(1.0 - cells.f1 / radius, 0.0, 1.0)
     tone_of_cell = ctx.rng("lump tone").random(len(cells.points))[cells.owner]
     tone = (1 - lump_weight) * base + lump_weight * (0.6 * tone_of_cell + 0.4 * bump)
-    return rank_normalize(tone + 0.45 * ctx.bevel * light(bump) * lump_weight)
+    # Capped: strong light on every small lump would split each into thin bands.
+    return rank_normalize(tone + 0.45 * min(ctx.bevel, 0.9) * light(bump) * lump_weight)
 
 
 def dirt(ctx: DrawContext) -> Drawing:

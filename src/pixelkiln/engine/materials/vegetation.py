@@ -118,7 +118,7 @@ def moss(ctx: DrawContext) -> Drawing:
     bump = np.clip(1.0 - cells.f1 / radius, 0, 1) ** 0.7
     patch = fbm(ctx.rng("patch"), ctx.shape, ctx.feature * 2.5, octaves=2, warp_px=ctx.feature)
     height = 0.6 * bump + 0.4 * patch
-    tone = rank_normalize(0.55 * height + 0.45 * (0.5 + 0.5 * ctx.bevel * light(bump)))
+    tone = rank_normalize(0.55 * height + 0.45 * (0.5 + 0.5 * min(ctx.bevel, 0.9) * light(bump)))
     d.index = quantize(tone, ctx.levels)
     d.height = height
     return d
