@@ -196,10 +196,11 @@ def _town(out: Path) -> str:
     _save(img, out / "town.png", 2)
     _save(_sheet(roads.tiles, 9), out / "roads_sheet.png", 3)
     return (
-        "### A town: roads, a pond and two houses (square top-down)\n\n"
+        "### A town: roads, a pond and three houses (square top-down)\n\n"
         "Eighteen road tiles (`cobblestone road through grass`, `tile_feature: roads`), a "
-        "`grass to water` corner set for the pond and two building kits, all one seed, so "
-        "their grass is one texture. Tiles are placed by their `tile_rules` masks.\n\n"
+        "`grass to water` corner set for the pond and two building kits (stone, brick), all "
+        "one seed, so their grass is one texture. Tiles are placed by their `tile_rules` "
+        "masks; walls are drawn over the ground layer, back to front.\n\n"
         f"![town]({NAME}/town.png)\n\n"
         "The road set: masks 0-15 (lone patch, dead ends, straights, corners, T-junctions, "
         "crossing), then two stamp-only ground tiles.\n\n"
@@ -232,7 +233,7 @@ def _hex_island(out: Path) -> str:
         else:
             placed[cell] = sand_tiles[0]
     img = compose_layers(geom, [(placed, (0, 0))], _BG)
-    _save(img, out / "hex_island.png", 2)
+    _save(img, out / "hex_island.png", 3)
     _save(_sheet(beach.tiles, 8), out / "coast_sheet.png", 3)
     return (
         "### A hex island (flat-top hexes)\n\n"
@@ -260,18 +261,27 @@ def _iso_lake(out: Path) -> str:
     path_cells = {(r, 2) for r in range(11)} | {(8, c) for c in range(2, 11)}
     member = {(r, c): (r, c) in path_cells and cm[r, c] == 15 for r in range(n) for c in range(n)}
     masks = edge_masks(geom, member)
-    placed = {
-        (r, c): path_tiles[masks[(r, c)]] if member[(r, c)] else tiles[int(cm[r, c])]
-        for r in range(n)
-        for c in range(n)
-    }
+    # Plain grass from a variations request of the same seed: the same grass, with
+    # flowers and worn patches, mixed into the all-grass cells.
+    grass = _set("grass", "isometric", outline_mode="segmentation").tiles
+    rng = np.random.default_rng(SEED)
+    placed = {}
+    for r in range(n):
+        for c in range(n):
+            if member[(r, c)]:
+                placed[(r, c)] = path_tiles[masks[(r, c)]]
+            elif cm[r, c] == 15 and rng.random() < 0.35:
+                placed[(r, c)] = grass[int(rng.integers(1, len(grass)))]
+            else:
+                placed[(r, c)] = tiles[int(cm[r, c])]
     img = compose_layers(geom, [(placed, (0, 0))], _BG)
-    _save(img, out / "iso_lake.png", 2)
+    _save(img, out / "iso_lake.png", 3)
     _save(_sheet(terrain.tiles, 8), out / "iso_terrain_sheet.png", 3)
     return (
         "### An isometric lake\n\n"
         "A `grass to water` corner set on an isometric grid (32x24 half blocks, the "
-        "diamond's midline at y = 7), with a `dirt path through grass` set on the land.\n\n"
+        "diamond's midline at y = 7), with a `dirt path through grass` set on the land and "
+        "grass variations (an unnumbered `grass` request of the same seed) mixed in.\n\n"
         f"![iso lake]({NAME}/iso_lake.png)\n\n"
         "The 16 corner tiles, `tile_i` = corner mask i (NW<<3 | NE<<2 | SW<<1 | SE, a set "
         "bit is grass).\n\n"
@@ -328,6 +338,46 @@ def _iso_house(out: Path) -> str:
     )
 
 
+def _oblique(out: Path) -> str:
+    common = {"outline_mode": "segmentation", "tile_size": 32}
+    terrain = _set("grass to dirt", "oblique", "tileset", **common)
+    kit = _set(
+        "brick house",
+        "oblique",
+        "building",
+        **common,
+        building=BuildingSpec(wall="red brick", floor="wood planks", wall_tiles=1),
+    )
+    footing = _set("1). cobblestone", "square_topdown", tile_view="top-down").tiles[0]
+    geom = terrain.geometry
+    tiles = _by_mask(terrain)
+    n = 9
+    corners = np.ones((n + 1, n + 1), np.int64)
+    corners[6:, 0:4] = 0
+    corners[7:, 4] = 0
+    corners[0:2, 7:] = 0
+    cm = corner_masks(corners)
+    ground = {(r, c): tiles[int(cm[r, c])] for r in range(n) for c in range(n)}
+    # Footing tiles under the walls: the oblique kit's floor tile is a block of its own.
+    floor = kit.tiles[kit.names.index("floor")][-kit.offset[0] :, -kit.offset[1] :]
+    del footing
+    plan = ["#####", "#...#", "#.S.#", "##D##"]
+
+    def grass(cell: Cell) -> np.ndarray:
+        return ground[cell]
+
+    g, walls = _kit_layers(kit, plan, grass, floor, (2, 2))
+    ground.update(g)
+    img = compose_layers(geom, [(ground, (0, 0)), (walls, kit.offset)], _BG)
+    _save(img, out / "oblique.png", 3)
+    return (
+        "### Oblique tiles\n\n"
+        "Square tops extruded down and to the right (`tile_type: oblique`, `oblique_lean` "
+        "1): a `grass to dirt` corner set and a one-storey brick kit on it.\n\n"
+        f"![oblique]({NAME}/oblique.png)\n"
+    )
+
+
 def _strips(out: Path) -> str:
     items = (
         "1). grass 2). dirt 3). sand 4). shallow water 5). cobblestone 6). stone brick "
@@ -345,18 +395,26 @@ def _strips(out: Path) -> str:
     )
     var = _sheet(variations.tiles + flowers.tiles, 8)
     _save(var, out / "variations.png", 3)
-    oblique = _set("grass to dirt", "oblique", "tileset", outline_mode="outline")
-    obl_kit = _set("brick house", "oblique", "building", outline_mode="outline")
-    _save(
-        _sheet(oblique.tiles[::3] + obl_kit.tiles[:16:3] + obl_kit.tiles[18:], 12),
-        out / "oblique.png",
-        3,
-    )
-    modes = []
+    patches = []
     for mode in ("outline", "segmentation"):
-        ts = _set("1). grass 2). stone brick 3). water", "isometric", outline_mode=mode)
-        modes += ts.tiles
-    _save(_sheet(modes, 6), out / "outline_modes.png", 4)
+        ts = _set("1). grass 2). stone brick 3). shallow water", "isometric", outline_mode=mode)
+        singles = _sheet(ts.tiles, 3)
+        grass = _set("grass", "isometric", outline_mode=mode).tiles
+        patch = compose_layers(
+            ts.geometry,
+            [
+                (
+                    {(r, c): grass[(r * 3 + c) % len(grass)] for r in range(3) for c in range(3)},
+                    (0, 0),
+                )
+            ],
+        )
+        patches += [singles, patch]
+    height = max(p.shape[0] for p in patches)
+    row = np.concatenate(
+        [np.pad(p, ((0, height - p.shape[0]), (0, 6), (0, 0))) for p in patches], axis=1
+    )
+    _save(row, out / "outline_modes.png", 3)
     return (
         "### Every geometry\n\n"
         "One numbered description (`1). grass 2). dirt ... 8). lava`), one tile per item, "
@@ -366,11 +424,9 @@ def _strips(out: Path) -> str:
         "Unnumbered descriptions give variations of one material that share their edges "
         "(`grass` isometric; `cobblestone` square top-down).\n\n"
         f"![variations]({NAME}/variations.png)\n\n"
-        "Oblique tiles (square tops extruded down and to the right): a corner set and "
-        "building pieces.\n\n"
-        f"![oblique]({NAME}/oblique.png)\n\n"
-        "`outline_mode`: `outline` (left) rings every tile; `segmentation` (right) leaves "
-        "the edges to the texture.\n\n"
+        "`outline_mode`: `outline` (left) rings every tile, so a map shows its grid; "
+        "`segmentation` (right) leaves the edges to the texture, and ground tiles join "
+        "seamlessly (3x3 patches of `grass` variations).\n\n"
         f"![outline modes]({NAME}/outline_modes.png)\n"
     )
 
@@ -383,6 +439,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         ("hex island", _hex_island),
         ("isometric lake", _iso_lake),
         ("isometric house", _iso_house),
+        ("oblique", _oblique),
         ("geometries", _strips),
     ):
         progress(f"tiles_pro: {label}")
