@@ -184,3 +184,12 @@ def test_units_are_lit_from_the_top_left(key: str) -> None:
 def test_colour_counts_stay_small() -> None:
     for key in MATERIAL_KEYS:
         assert 2 <= color_count(render_material(key, 32, 1).rgba) <= 8, key
+
+
+def test_highly_detailed_shading_adds_glints_to_shiny_materials() -> None:
+    detailed = render_material("metal plates", 32, 4, Style(shading="detailed shading"))
+    highly = render_material("metal plates", 32, 4, Style(shading="highly detailed shading"))
+    top = len(highly.ramp) - 1
+    assert (highly.index == top).sum() > (detailed.index == len(detailed.ramp) - 1).sum()
+    dull = render_material("dirt", 32, 4, Style(shading="highly detailed shading"))
+    assert "sparkles" not in dull.spec.all_features()

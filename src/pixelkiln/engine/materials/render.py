@@ -32,12 +32,18 @@ __all__ = [
     "MAX_SIZE",
     "MIN_SIZE",
     "PATTERNS",
+    "SHINY",
     "Texture",
     "base_feature_px",
     "material_ramp",
     "render_material",
 ]
 
+# Materials that catch specular glints under highly detailed shading.
+SHINY = frozenset(
+    {"crystal", "ice", "obsidian", "marble", "shallow water", "deep water", "metal plates",
+     "gold", "silver", "copper"}
+)  # fmt: skip
 MIN_SIZE = 8
 MAX_SIZE = 512
 
@@ -149,7 +155,10 @@ def render_material(
         feature=max(3.0, base_feature_px(h, w) * scale),
     )
     d = PATTERNS[mat.pattern](ctx)
-    for name in spec.all_features():
+    features = list(spec.all_features())
+    if style.glints and mat.key in SHINY and "sparkles" not in features:
+        features.append("sparkles")  # highly detailed shading: specular glints
+    for name in features:
         draw_feature(name, ctx, d)
     apply_outline(ctx, d)  # outline pixels join ``keep``: the cleanup leaves them alone
     d.index = cleanup(d.index, d.keep, lines=d.units > 0)

@@ -130,22 +130,26 @@ def leaves(ctx: DrawContext) -> Drawing:
     size = max(3.0, ctx.feature * (1.25 if ctx.material.key == "jungle" else 0.95))
     rng = ctx.rng("leaves")
     points = scatter(ctx, "leaves", int(ctx.h * ctx.w / (size * size) * 1.6), size * 0.55)
-    yy, xx = np.mgrid[0 : ctx.h, 0 : ctx.w]
     height = np.zeros(ctx.shape)
+    # Each leaf is drawn in its own small window (wrapping), back to front.
+    r = int(np.ceil(size)) + 1
+    wy, wx = np.mgrid[-r : r + 1, -r : r + 1].astype(np.float64)
     for unit, (cy, cx) in enumerate(points, start=1):
         angle = rng.random() * np.pi
-        dy = (yy - cy + ctx.h / 2) % ctx.h - ctx.h / 2
-        dx = (xx - cx + ctx.w / 2) % ctx.w - ctx.w / 2
+        iy, ix = int(cy), int(cx)
+        dy = wy - (cy - iy)
+        dx = wx - (cx - ix)
         u = dx * np.cos(angle) + dy * np.sin(angle)
         v = -dx * np.sin(angle) + dy * np.cos(angle)
-        r = (u / size) ** 2 + (v / (size * 0.55)) ** 2
-        leaf = r < 0.5
-        d.units[leaf] = unit
+        rr = (u / size) ** 2 + (v / (size * 0.55)) ** 2
+        leaf = rr < 0.5
+        ys = (iy + wy[leaf].astype(np.int64)) % ctx.h
+        xs = (ix + wx[leaf].astype(np.int64)) % ctx.w
+        d.units[ys, xs] = unit
         # Leaves take the mid shades; flat shading has no rim, so it spreads them wider.
         spread = ctx.levels - 1 if ctx.bevel <= 0 else max(1, ctx.levels - 2)
-        tone = 1 + int(rng.integers(0, spread))
-        d.index[leaf] = tone
-        height[leaf] = 1 - r[leaf]
+        d.index[ys, xs] = 1 + int(rng.integers(0, spread))
+        height[ys, xs] = 1 - rr[leaf]
     d.index = np.clip(d.index + bevel_levels(ctx, d.units), 0, ctx.top)
     d.index[d.units == 0] = 0
     d.height = height
