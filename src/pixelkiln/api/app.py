@@ -12,6 +12,7 @@ from sqlalchemy import text
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pixelkiln import __version__
+from pixelkiln.api import playground
 from pixelkiln.api.v2 import build_v2_app
 from pixelkiln.bootstrap import Container, build_container
 from pixelkiln.config import Settings
@@ -71,6 +72,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         with ctx.db.read() as s:
             s.execute(text("SELECT 1"))
         return {"status": "ok", "version": __version__}
+
+    app.include_router(playground.router)
 
     @app.api_route("/files/{key}", methods=["GET", "HEAD"], include_in_schema=False)
     def files(key: str, request: Request) -> Response:

@@ -1,0 +1,71 @@
+// Result cards: one per submission or reopened asset, newest first, with a status line,
+// a progress bar (status, progress_percent, eta_seconds), the preview and its actions.
+
+import { h } from "./dom.js";
+
+const container = () => document.getElementById("results");
+
+export class Card {
+  constructor({ title, subtitle = "", kind = "" }) {
+    this.status = h("span", { class: "status", dataset: { testid: "card-status" } }, "submitting");
+    this.bar = h("div", { class: "bar" }, h("div", { class: "fill" }));
+    this.info = h("span", { class: "progress-info" });
+    this.body = h("div", { class: "card-body" });
+    this.actions = h("div", { class: "card-actions" });
+    this.closeBtn = h("button", { type: "button", class: "mini close", title: "Close", onclick: () => this.close() }, "×");
+    this.el = h(
+      "article",
+      { class: "card", dataset: { testid: "result", kind, status: "submitting" } },
+      h("header", {}, h("h3", {}, title), h("span", { class: "subtitle" }, subtitle), this.status, this.closeBtn),
+      h("div", { class: "progress" }, this.bar, this.info),
+      this.body,
+      this.actions,
+    );
+    this.cancelled = false;
+    container().prepend(this.el);
+  }
+
+  setSubtitle(text) {
+    this.el.querySelector(".subtitle").textContent = text;
+  }
+
+  /** processing / completed / failed, with an optional progress (0-100) and ETA. */
+  setState(state, { percent = null, eta = null, note = "" } = {}) {
+    this.el.dataset.status = state;
+    this.status.textContent = state;
+    this.status.className = `status ${state}`;
+    const fill = this.bar.querySelector(".fill");
+    const done = state === "completed" || state === "failed";
+    this.bar.parentElement.hidden = done;
+    if (percent !== null) {
+      fill.style.width = `${Math.max(2, Math.min(100, percent))}%`;
+      this.bar.classList.remove("indeterminate");
+    } else if (!done) {
+      this.bar.classList.add("indeterminate");
+    }
+    const parts = [];
+    if (percent !== null) parts.push(`${percent}%`);
+    if (eta !== null && eta !== undefined) parts.push(`about ${eta} s left`);
+    if (note) parts.push(note);
+    this.info.textContent = parts.join(" · ");
+  }
+
+  fail(message) {
+    this.setState("failed");
+    this.body.replaceChildren(h("p", { class: "error", role: "alert" }, message));
+  }
+
+  /** Add an action button or link to the card's footer. */
+  action(label, onclick, attrs = {}) {
+    const el = attrs.href
+      ? h("a", { class: "button", ...attrs }, label)
+      : h("button", { type: "button", class: "button", onclick, ...attrs }, label);
+    this.actions.append(el);
+    return el;
+  }
+
+  close() {
+    this.cancelled = true;
+    this.el.remove();
+  }
+}
