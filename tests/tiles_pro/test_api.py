@@ -207,6 +207,10 @@ def test_style_image_errors(service: Service) -> None:
     missing = {"base64": png_b64(tile), "width": 32}
     [error] = _error(service, key, {"description": "grass", "style_images": [missing]})
     assert error["loc"] == ["body", "style_images", 0, "height"] and error["type"] == "missing"
+    big = np.zeros((300, 20, 4), np.uint8)
+    big[..., 3] = 255
+    [error] = _error(service, key, {"description": "grass", "style_images": [_style_image(big)]})
+    assert error["loc"] == ["body", "style_images", 0] and "8-256 px" in error["msg"]
     broken = {"base64": "not an image", "width": 1, "height": 1}
     [error] = _error(service, key, {"description": "grass", "style_images": [broken]})
     assert error["loc"] == ["body", "style_images", 0]

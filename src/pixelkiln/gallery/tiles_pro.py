@@ -306,14 +306,13 @@ def _iso_house(out: Path) -> str:
     )
     grass = _set("grass", "isometric", outline_mode="segmentation")
     plan = [
-        "             ",
-        " ######D###  ",
-        " #P.......#  ",
-        " #........#  ",
-        " #...S....D# ",
-        " #........## ",
-        " ####D#####  ",
-        "             ",
+        "            ",
+        " ######D### ",
+        " #P.......# ",
+        " #........D ",
+        " #..S...P.# ",
+        " ####D##### ",
+        "            ",
     ]
     ground_tiles = grass.tiles
     footing = _set("1). cobblestone", "isometric", outline_mode="segmentation").tiles[0]

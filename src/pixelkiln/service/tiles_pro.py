@@ -68,6 +68,9 @@ __all__ = [
 FAMILY = "tiles_pro"
 KIND = "tiles_pro"
 NOUN = "Tile set"
+#: Style tiles: the first image's canvas may be up to 256 px a side, its tile at least 8.
+MAX_STYLE_SIDE = 256
+MIN_STYLE_TILE = 8
 #: (largest canvas, cost) rungs of the Pro ladder; above the last rung the top price.
 LADDER: tuple[tuple[int, float], ...] = ((256, 10.0), (768, 15.0))
 TOP_PRICE = 25.0
@@ -130,10 +133,18 @@ def quote(req: CreateTilesProRequest) -> Quote:
     """Cost and shape of a request; a request that cannot be drawn is a 422 naming the field."""
     if req.style_images:
         first = req.style_images[0]
-        if not (first.pixels[..., 3] > 127).any():
-            raise InvalidRequest(
-                ("body", "style_images", 0), "the style image is fully transparent: no tile to copy"
+        loc = ("body", "style_images", 0)
+        opaque = first.pixels[..., 3] > 127
+        if not opaque.any():
+            raise InvalidRequest(loc, "the style image is fully transparent: no tile to copy")
+        ys, xs = opaque.nonzero()
+        box_h, box_w = int(ys.max() - ys.min() + 1), int(xs.max() - xs.min() + 1)
+        if max(first.width, first.height) > MAX_STYLE_SIDE or min(box_h, box_w) < MIN_STYLE_TILE:
+            msg = (
+                f"a style tile must be {MIN_STYLE_TILE}-{MAX_STYLE_SIDE} px: the image is "
+                f"{first.width}x{first.height} with a {box_w}x{box_h} tile"
             )
+            raise InvalidRequest(loc, msg)
         width = first.width
         items = parse_items(req.description)
         n = len(items) if items else default_count(width)

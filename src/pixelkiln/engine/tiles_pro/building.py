@@ -66,7 +66,9 @@ KIT: tuple[tuple[str, int | None], ...] = (
     ("staircase", None),
 )
 _VIEW_ANGLES = {"top-down": 90.0, "high top-down": 60.0, "low top-down": 41.4, "side": 0.0}
-_WALL, _CAP_FLOOR2, _STAIRS = 0, 1, 2
+_WALL, _CAP_FLOOR2, _STAIRS, _DOOR = 0, 1, 2, 3
+#: What doors are made of (their leaves sit in the doorways, set back in the wall).
+_DOOR_MATERIAL = "dark wood planks"
 _DEFAULT_WALL = "stone brick"
 #: Pixels cast beyond the canvas so outlines know what continues past its edge.
 _BORDER = 2
@@ -129,6 +131,9 @@ class Kit:
         self.faces = Surface.render(
             self.wall, self.face_lattice, p.sub_seed("wall face"), p.style, p.reference, p.palette
         )
+        self.door = Surface.render(
+            _DOOR_MATERIAL, self.face_lattice, p.sub_seed("door"), p.style, p.reference, p.palette
+        )
         self.cap = p.surface(self.floor2)
         self.floor_top = p.surface(self.floor)
         self.ground_lattice = lat
@@ -154,18 +159,21 @@ class Kit:
         return out
 
     def _doorway(self, along_u: bool) -> list[Box]:
+        """Two jambs, a lintel, and a door leaf set back in the opening."""
         a, b, h = 0.5 - self.thick / 2, 0.5 + self.thick / 2, float(self.height)
         gap = 0.24
         door = max(2.0, round(0.72 * h))
+        leaf = (0.5 - 0.03, 0.5 + 0.03)
+        spans = [
+            (0.0, 0.5 - gap, 0, h, _WALL),
+            (0.5 + gap, 1.0, 0, h, _WALL),
+            (0.5 - gap, 0.5 + gap, door, h, _WALL),
+        ]
         if along_u:
-            parts = [
-                (0.0, 0.5 - gap, 0, h),
-                (0.5 + gap, 1.0, 0, h),
-                (0.5 - gap, 0.5 + gap, door, h),
-            ]
-            return [Box(u0, u1, a, b, z0, z1) for u0, u1, z0, z1 in parts]
-        parts = [(0.0, 0.5 - gap, 0, h), (0.5 + gap, 1.0, 0, h), (0.5 - gap, 0.5 + gap, door, h)]
-        return [Box(a, b, v0, v1, z0, z1) for v0, v1, z0, z1 in parts]
+            boxes = [Box(u0, u1, a, b, z0, z1, part=p) for u0, u1, z0, z1, p in spans]
+            return [*boxes, Box(0.5 - gap, 0.5 + gap, *leaf, 0, door, part=_DOOR)]
+        boxes = [Box(a, b, v0, v1, z0, z1, part=p) for v0, v1, z0, z1, p in spans]
+        return [*boxes, Box(*leaf, 0.5 - gap, 0.5 + gap, 0, door, part=_DOOR)]
 
     def _pillar(self) -> list[Box]:
         h = float(self.height)
@@ -231,7 +239,8 @@ class Kit:
         joint_v = np.abs(v - np.rint(v)) * cell < 0.75
         for surface, sel in (
             (self.floor_top, top & (part == _STAIRS)),
-            (self.cap, top & (part != _STAIRS)),
+            (self.cap, top & (part != _STAIRS) & (part != _DOOR)),
+            (self.door, top & (part == _DOOR)),
         ):
             if sel.any():
                 shift = np.where(grid & (joint_u | joint_v)[sel], -1, 0) if grid else 0
@@ -250,7 +259,12 @@ class Kit:
                 storey_line = (t % self.storey) == self.storey - 1
                 joint = np.where(face == SOUTH, joint_u, joint_v)
                 shift = shift - (storey_line | joint).astype(np.int64)
-            out[side] = self.faces.colors((-t[side] - 1) % rows, s[side], shift[side])
+            for surface, sel in (
+                (self.faces, side & (part != _DOOR)),
+                (self.door, side & (part == _DOOR)),
+            ):
+                if sel.any():
+                    out[sel] = surface.colors((-t[sel] - 1) % rows, s[sel], shift[sel])
         return out
 
     def _lines(self, hits: Hits, own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

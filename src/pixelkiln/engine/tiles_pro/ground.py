@@ -35,16 +35,18 @@ from pixelkiln.engine.tiles_pro.variations import variation_top
 
 __all__ = ["BUILT_HALF_WIDTH", "PATH_HALF_WIDTH", "GroundSet", "Painted"]
 
-#: Path half-width in cells (a 32 px path is 13 px wide).
-PATH_HALF_WIDTH = 0.2
-#: Built roads (paving, planks, bricks) are wider than trodden paths.
-BUILT_HALF_WIDTH = 0.22
+#: Path half-width in cells, squares / diamonds (a 32 px path is 15 / 13 px wide).
+PATH_HALF_WIDTH = {"square_topdown": 0.24, "isometric": 0.2}
+#: Built roads (paving, planks, bricks) are wider than trodden paths (18 / 14 px). A
+#: diamond's rows are half a cell apart in ground units, so its roads keep further from
+#: its corners, where the tiles across the other edges would see them.
+BUILT_HALF_WIDTH = {"square_topdown": 0.28, "isometric": 0.22}
 #: Families whose edges wander (paths trodden into soil, shores); built ones stay straight.
 _NATURAL = {"vegetation", "soil", "liquid", "sky"}
 _FOAM = 9  # a shift past the top of any ramp: the extended ramp's light shade
 _OFFSETS = ((-0.5, 0.0), (0.5, 0.0), (0.0, -0.5), (0.0, 0.5))
 #: How far (in cells) terrain boundaries are warped.
-_WARP = 0.16
+_WARP = 0.2
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,8 @@ class GroundSet:
         u, v = geom.ground(cy, cx)
         n = self.noise.at(cy, cx) - 0.5
         if self.kind == "paths":
-            half = PATH_HALF_WIDTH if self.natural else BUILT_HALF_WIDTH
+            widths = PATH_HALF_WIDTH if self.natural else BUILT_HALF_WIDTH
+            half = widths.get(geom.tile_type, widths["isometric"])
             dist = road_distance(u, v, mask, half) * geom.width
             return -(dist + (1.6 * n if self.natural else 0.0))
         m = self.detail.at(cy, cx) - 0.5
