@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from numbers import Integral
 
 import numpy as np
 
@@ -89,7 +90,10 @@ def _spec(description: str | MaterialSpec) -> MaterialSpec:
 
 
 def _shape(size: int | tuple[int, int]) -> tuple[int, int]:
-    h, w = (size, size) if isinstance(size, int) else (int(size[0]), int(size[1]))
+    if isinstance(size, Integral):
+        h = w = int(size)
+    else:
+        h, w = (int(v) for v in size)
     if not (MIN_SIZE <= h <= MAX_SIZE and MIN_SIZE <= w <= MAX_SIZE):
         msg = f"size must be within {MIN_SIZE}..{MAX_SIZE} px per side; got {h}x{w}"
         raise ValueError(msg)
