@@ -143,6 +143,7 @@ def test_plans_reject_what_they_cannot_draw() -> None:
         (TilesProSpec("grass", tile_type="hex", feature="roads"), "tile_type"),
         (TilesProSpec("grass", tile_type="octagon", feature="tileset"), "tile_type"),
         (TilesProSpec("grass", tile_type="isometric", feature="roads", tile_size=16), "tile_size"),
+        (TilesProSpec("grass", tile_type="hex", feature="tileset", tile_size=16), "tile_size"),
         (
             TilesProSpec("grass", tile_type="square_topdown", feature="building", tile_size=128),
             "tile_size",

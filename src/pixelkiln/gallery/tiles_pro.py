@@ -347,7 +347,6 @@ def _oblique(out: Path) -> str:
         **common,
         building=BuildingSpec(wall="red brick", floor="wood planks", wall_tiles=1),
     )
-    footing = _set("1). cobblestone", "square_topdown", tile_view="top-down").tiles[0]
     geom = terrain.geometry
     tiles = _by_mask(terrain)
     n = 9
@@ -357,9 +356,8 @@ def _oblique(out: Path) -> str:
     corners[0:2, 7:] = 0
     cm = corner_masks(corners)
     ground = {(r, c): tiles[int(cm[r, c])] for r in range(n) for c in range(n)}
-    # Footing tiles under the walls: the oblique kit's floor tile is a block of its own.
+    # The walls stand on the kit's own floor tiles (cut from the kit canvas).
     floor = kit.tiles[kit.names.index("floor")][-kit.offset[0] :, -kit.offset[1] :]
-    del footing
     plan = ["#####", "#...#", "#.S.#", "##D##"]
 
     def grass(cell: Cell) -> np.ndarray:

@@ -146,13 +146,13 @@ def paint_block(
         shift = np.zeros((h, w), np.int64)
         for face, k in FACE_SHIFT.items():
             shift[geom.face == face] = k
-        if lip_noise is not None:
-            # Lip depth varies along the edge (1 to the layer's lip), from world noise.
-            ys, xs = np.mgrid[0:h, 0:w]
-            n = lip_noise.at(src_y + oy + 0.5, xs + ox + 0.5)
-        else:
-            n = np.full((h, w), 0.5)
         ys, xs = np.mgrid[0:h, 0:w]
+        # Lip depth varies along the edge (1 px to the layer's lip), from world noise.
+        n = (
+            lip_noise.at(src_y + oy + 0.5, xs + ox + 0.5)
+            if lip_noise is not None
+            else np.full((h, w), 0.5)
+        )
         for k, layer in enumerate(layers):
             sel = side & (cls == k)
             if not sel.any():

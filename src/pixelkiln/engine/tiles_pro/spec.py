@@ -57,9 +57,10 @@ FEATURE_TYPES = {
     "tileset": ("square_topdown", "isometric", "oblique", "hex", "hex_pointy"),
     "building": ("square_topdown", "isometric", "oblique"),
 }
-#: Tile sizes connectable sets accept, by tile type (a 16 px diamond is too small for a
-#: road or a shore to read).
-CONNECTABLE_SIZES = {"isometric": (32, 96)}
+#: Tile sizes connectable sets accept, by tile type: a 16 px diamond (16x8) or hex
+#: (16x12) has no room for a road or a shore with its foam to read and to meet its
+#: neighbours cleanly.
+CONNECTABLE_SIZES = {"isometric": (32, 96), "hex": (24, 96), "hex_pointy": (24, 96)}
 _CONNECTABLE_DEFAULT = (16, 96)
 #: Tiles in each connectable set.
 SET_SIZES = {"roads": 18, "tileset": 16, "coastline": 32, "building": 22}
