@@ -91,20 +91,29 @@ def _laid(
     stream: str,
     grain: tuple[float, float] | None = None,
 ) -> Drawing:
-    """Fill units with a per-unit tone, surface clusters and the bevel."""
+    """Fill units with a per-unit tone, surface clusters and the bevel.
+
+    Joints take the darkest shade, or - lineless with five or more shades - the next one
+    up; unit tones always stay above the joint shade, so units never melt into mortar.
+    """
     d = Drawing.blank(ctx)
     rng = ctx.rng("unit tone", stream)
+    lineless = ctx.style.outline == "lineless" and ctx.bevel > 0
+    mortar = 1 if lineless and ctx.levels >= 5 else 0
+    low = max(low, mortar + 1)
+    high = max(high, low)
     if ctx.bevel <= 0:  # flat: no rims, so let unit tones spread to the lightest shade
         high = max(high, min(ctx.top, high + 1))
     tone = rng.integers(low, high + 1, int(units.max()) + 1)
     size = grain or (ctx.feature * 0.8, ctx.feature * 1.2)
     surface = fbm(ctx.rng("surface", stream), ctx.shape, size, octaves=1)
-    index = tone[units] + (surface > 0.75).astype(np.int64) - (surface < 0.2)
+    # Surface wear: a few darker stains (flat shading keeps each unit one flat tone).
+    stains = (surface < 0.16) if ctx.bevel > 0 else np.zeros(ctx.shape, bool)
+    index = tone[units] - stains.astype(np.int64)
     bevel = bevel_levels(ctx, units)
     index = np.clip(index, low, high) + bevel
-    d.index = np.clip(index, 0, ctx.top)
-    lineless = ctx.style.outline == "lineless" and ctx.bevel > 0
-    d.index[joints] = ctx.level(0.3) if lineless else 0
+    d.index = np.clip(index, mortar, ctx.top)
+    d.index[joints] = mortar
     d.units = units
     d.gaps = joints
     d.height = np.where(joints, 0.0, 0.8 + 0.2 * surface)
