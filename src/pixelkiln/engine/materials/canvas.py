@@ -10,7 +10,8 @@ Beside the levels it records
 - ``units``: a label per pixel of each outlined unit or placed object (0 = none) - what
   the ``outline`` style draws around;
 - ``gaps``: mortar, grout and joint pixels between units, where an outline line goes;
-- ``keep``: deliberate single pixels the cleanup pass must not touch.
+- ``keep``: deliberate single pixels the cleanup pass must not touch;
+- ``outline_inside``: outline on the units' own rim rather than in the gaps.
 
 Everything wraps: stamps are placed modulo the tile size and neighbour operations use
 ``np.roll``, so generators stay seamless by construction.
@@ -107,6 +108,9 @@ class Drawing:
     keep: np.ndarray
     accents: list[np.ndarray] = field(default_factory=list)
     levels: int = 4
+    # Draw outlines on the units' own edge pixels instead of the free pixels around
+    # them - for units whose gaps must keep their colour (lava's glowing cracks).
+    outline_inside: bool = False
 
     @classmethod
     def blank(cls, ctx: DrawContext, level: int = 0) -> Drawing:

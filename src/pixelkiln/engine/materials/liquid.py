@@ -98,6 +98,7 @@ def lava(ctx: DrawContext) -> Drawing:
     d.index[hot & (ridge < 0.7)] = ctx.top
     d.units = units
     d.gaps = hot
+    d.outline_inside = True  # outline the crust plates, never paint over the glow
     d.height = np.clip(ridge / 3.0, 0, 1)
     return d
 
