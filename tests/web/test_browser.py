@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from tests.conftest import decode_b64_png
+from tests.conftest import decode_b64_png, wait_for
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -213,6 +213,48 @@ def test_402_and_429_are_shown_beside_the_button(live_spaced: LiveServer, open_p
     assert console.errors(allowed_statuses=(429,)) == []
 
 
+def test_utility_before_and_after_from_a_dropped_image(live: LiveServer, open_page: Any) -> None:
+    page, console = open_page(live.link(live.new_key()))
+    page.click(".op-link[data-path='/unzoom']")
+    form = _form("/unzoom")
+    assert "Fill in: image" in page.inner_text(f"{form} [data-testid=cost]")
+    # A 24x24 sprite drawn 4x larger, dropped on the field as a file.
+    sprite = np.zeros((24, 24, 4), np.uint8)
+    sprite[3:21, 5:18] = (60, 140, 220, 255)
+    sprite[7:12, 8:15] = (250, 230, 120, 255)
+    sprite[15, 9] = (20, 30, 60, 255)
+    big = np.repeat(np.repeat(sprite, 4, axis=0), 4, axis=1)
+    buf = io.BytesIO()
+    Image.fromarray(big).save(buf, format="PNG")
+    page.evaluate(
+        """([selector, b64]) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const data = new DataTransfer();
+            data.items.add(new File([bytes], "sprite.png", { type: "image/png" }));
+            const drop = new DragEvent("drop", { dataTransfer: data, bubbles: true });
+            document.querySelector(selector).dispatchEvent(drop);
+        }""",
+        [f"{form} [data-drop=image]", base64.b64encode(buf.getvalue()).decode()],
+    )
+    page.locator(f"{form} .thumb").wait_for()
+    assert "96×96" in page.inner_text(f"{form} .thumb")
+    page.wait_for_function(
+        "document.querySelector(\"[data-testid=cost-value]\")?.textContent === '0.1'"
+    )
+    card = _submit(page, "/unzoom")
+    before = card.locator("[data-testid=before-image]")
+    after = card.locator("[data-testid=after-image]")
+    assert before.evaluate("c => [c.width, c.height]") == [96, 96]
+    assert after.evaluate("c => [c.width, c.height]") == [24, 24]
+    assert np.array_equal(_canvas_rgba(after), sprite)
+    # Each at an integer zoom, the native-size result as large as its 4x source.
+    zb, za = int(before.get_attribute("data-zoom")), int(after.get_attribute("data-zoom"))
+    assert za == 4 * zb
+    assert before.evaluate("c => c.style.width") == after.evaluate("c => c.style.width")
+    assert "zoom_factor_detected 4" in card.inner_text()
+    assert console.errors() == []
+
+
 def test_history_reopens_and_deletes(live: LiveServer, open_page: Any) -> None:
     key = live.new_key()
     with live.client(key) as http:
@@ -229,6 +271,9 @@ def test_history_reopens_and_deletes(live: LiveServer, open_page: Any) -> None:
             "/v2/create-isometric-tile",
             json={"description": "grass on top of dirt", "image_size": {"width": 32, "height": 32}},
         ).json()["tile_id"]
+        # Both drawn before the page opens (a drawing one would be reopened through 423s).
+        wait_for(lambda: http.get(f"/v2/tiles-pro/{road}").status_code == 200)
+        wait_for(lambda: http.get(f"/v2/isometric-tiles/{iso}").status_code == 200)
     page, console = open_page(live.link(key))
     items = page.locator("[data-testid=history-item]")
     page.wait_for_function("document.querySelectorAll('[data-testid=history-item]').length == 2")

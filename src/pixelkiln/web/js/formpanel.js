@@ -91,7 +91,7 @@ export class FormPanel {
     if (answer.ok) {
       this.lastCost = answer.data.cost;
       this.app.setBalance(answer.data.balance);
-    } else if (answer.status === 422 || answer.status === 413) {
+    } else if ((answer.status === 422 || answer.status === 413) && Array.isArray(answer.data.detail)) {
       this.lastCost = null;
       const rest = this.form.showErrors(answer.data.detail);
       this.cost.className = "cost invalid";
@@ -130,7 +130,7 @@ export class FormPanel {
       follow(this.app, this.op, answer, body, pictures);
       return;
     }
-    if (answer.status === 422 || answer.status === 413) {
+    if ((answer.status === 422 || answer.status === 413) && Array.isArray(answer.data.detail)) {
       const rest = this.form.showErrors(answer.data.detail);
       this.say(rest.length ? rest.join("; ") : "The service refused a field: see the messages above.", "error");
     } else if (answer.status === 402) {

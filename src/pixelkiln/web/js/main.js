@@ -60,8 +60,7 @@ class App {
     this.buildNav();
     const first = this.groups.flatMap((g) => g.ops).find((op) => op.path === "/tilesets") || this.groups[0].ops[0];
     this.open(first.path);
-    this.refreshBalance();
-    this.history.refresh.now();
+    await Promise.all([this.refreshBalance(), this.history.refresh.now()]);
   }
 
   buildNav() {
@@ -116,7 +115,8 @@ class App {
   /** Modules that want the history's items (e.g. "paint with another set") listen. */
   onHistory(items) {
     this.historyItems = items;
-    for (const fn of this.historyListeners) fn(items);
+    // A listener answers false once its card is gone, and is dropped.
+    this.historyListeners = this.historyListeners.filter((fn) => fn(items) !== false);
   }
 
   toast(text, cls = "") {

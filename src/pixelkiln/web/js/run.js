@@ -43,7 +43,7 @@ export async function follow(app, op, answer, body, pictures) {
   try {
     if (answer.status === 200) {
       card.setState("completed");
-      await showPreview(app, card, route.preview === "result" ? "result" : route.preview, answer.data, extra);
+      await showPreview(app, card, route.preview, answer.data, extra);
       return card;
     }
     const jobId = answer.data.background_job_id;

@@ -57,7 +57,7 @@ class IsoGrid {
       }
     };
     fillOptions(app.historyItems);
-    app.historyListeners.push(fillOptions);
+    app.historyListeners.push((items) => (this.pick.isConnected ? (fillOptions(items), true) : false));
     this.canvas.addEventListener("contextmenu", (e) => e.preventDefault());
     this.canvas.addEventListener("pointerdown", (e) => this.click(e));
     this.el = h(

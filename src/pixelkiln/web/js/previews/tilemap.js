@@ -20,8 +20,12 @@ export class MapPainter {
     const target = t <= 16 ? 3 : t <= 32 ? 2 : 1;
     const cols = Math.max(8, Math.min(24, Math.floor(room / (t * target))));
     const rows = Math.max(7, Math.round(cols * 0.6));
-    this.map = new VertexMap(cols, rows, palette.sets[0].lower);
-    this.brush = palette.sets[0].upper;
+    // Top-down maps start as lower terrain; sidescroller maps as air over a ground strip.
+    const first = palette.sets[0];
+    this.background = first.side ? first.upper : first.lower;
+    this.map = new VertexMap(cols, rows, this.background);
+    if (first.side) for (let j = 0; j <= cols; j++) for (const i of [rows - 1, rows]) this.map.put(i, j, first.lower);
+    this.brush = first.side ? first.lower : first.upper;
     this.tool = "pen";
     this.zoom = fitZoom(cols * t, room, 6);
     this.showGrid = false;
@@ -65,7 +69,7 @@ export class MapPainter {
     }
     const buttons = [
       h("button", { type: "button", class: "mini", title: "Random blobs of the set's two terrains", onclick: () => this.random() }, "Random"),
-      h("button", { type: "button", class: "mini", title: "All lower terrain", onclick: () => this.clear() }, "Clear"),
+      h("button", { type: "button", class: "mini", title: "Back to the background terrain", onclick: () => this.clear() }, "Clear"),
       h("button", { type: "button", class: "mini", title: "Cell grid", onclick: (e) => { this.showGrid = !this.showGrid; e.target.classList.toggle("on", this.showGrid); this.drawGrid(); } }, "Grid"),
       size,
       zoomControl(this.zoom, (z) => { this.zoom = z; setZoom(this.canvas, z); this.drawGrid(); }),
@@ -81,7 +85,7 @@ export class MapPainter {
       ...this.palette.terrains.map((t, i) =>
         h(
           "button",
-          { type: "button", class: `mini brush${i === this.brush ? " on" : ""}`, dataset: { terrain: i }, title: `${t.label} (right-click paints the map's first terrain)`, onclick: () => this.setBrush(i) },
+          { type: "button", class: `mini brush${i === this.brush ? " on" : ""}`, dataset: { terrain: i }, title: `${t.label} (right-click paints the background)`, onclick: () => this.setBrush(i) },
           t.image ? imageCanvas(t.image, Math.max(1, Math.round(16 / this.tile))) : null,
           t.label,
         ),
@@ -113,7 +117,7 @@ export class MapPainter {
     this.wrap.addEventListener("pointerdown", (e) => {
       e.preventDefault();
       this.wrap.setPointerCapture(e.pointerId);
-      const terrain = e.button === 2 ? this.palette.sets[0].lower : this.brush;
+      const terrain = e.button === 2 ? this.background : this.brush;
       down = { start: this.cellAt(e), terrain };
       this.apply(down.start, down.start, terrain, this.tool === "rect");
     });
@@ -154,7 +158,7 @@ export class MapPainter {
   }
 
   resize(cols, rows) {
-    this.map = this.map.resized(cols, rows, this.palette.sets[0].lower);
+    this.map = this.map.resized(cols, rows, this.background);
     this.canvas.width = cols * this.tile;
     this.canvas.height = rows * this.tile;
     setZoom(this.canvas, this.zoom);
@@ -169,7 +173,7 @@ export class MapPainter {
   }
 
   clear() {
-    this.map.v.fill(this.palette.sets[0].lower);
+    this.map.v.fill(this.background);
     this.draw();
   }
 
@@ -218,7 +222,7 @@ export class MapPainter {
     this.caption.className = missing ? "caption warn" : "caption";
     this.caption.textContent = missing
       ? `${missing} cell${missing > 1 ? "s" : ""} (pink) have corners no tile draws${sets[0].tall ? ": a wall needs ground under its foot (Fix walls)" : ""}.`
-      : `${this.map.cols}×${this.map.rows} cells, every one autotiled from its corners. Drag to paint; right-click paints ${this.palette.terrains[sets[0].lower].label}.`;
+      : `${this.map.cols}×${this.map.rows} cells, every one autotiled from its corners. Drag to paint; right-click paints ${this.palette.terrains[this.background].label}.`;
   }
 
   /** Grid lines and the rectangle being dragged, on a canvas at screen resolution. */

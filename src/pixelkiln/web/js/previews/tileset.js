@@ -159,7 +159,7 @@ function connectView(app, set, palette, painter) {
     select.value = keep;
   };
   fillOptions(app.historyItems);
-  app.historyListeners.push(fillOptions);
+  app.historyListeners.push((items) => (select.isConnected ? (fillOptions(items), true) : false));
   select.addEventListener("change", async () => {
     const id = select.value;
     select.value = "";
