@@ -24,26 +24,25 @@ def neighbour_mode(index: np.ndarray, exclude_self: bool = True) -> tuple[np.nda
     With ``exclude_self`` the pixel's own value is not a candidate. Ties go to the lower
     value, so the result is deterministic.
     """
-    values = np.unique(index)
-    best = np.full(index.shape, -1, np.int64)
-    best_count = np.full(index.shape, -1, np.int64)
-    for v in values:
-        mask = (index == v).astype(np.int16)
-        count = sum(np.roll(mask, (dy, dx), axis=(0, 1)) for dy, dx in _N8)
-        count = np.asarray(count, np.int64)
-        if exclude_self:
-            count = np.where(index == v, -1, count)
-        better = count > best_count
-        best = np.where(better, v, best)
-        best_count = np.where(better, count, best_count)
-    return best, best_count
+    values, inverse = np.unique(index, return_inverse=True)
+    inverse = inverse.reshape(index.shape)
+    onehot = (inverse[None] == np.arange(len(values))[:, None, None]).astype(np.int16)
+    # Neighbour counts of every value at once: eight rolls of the whole one-hot stack.
+    counts = np.zeros(onehot.shape, np.int16)
+    for dy, dx in _N8:
+        counts += np.roll(onehot, (dy, dx), axis=(1, 2))
+    if exclude_self:
+        counts = np.where(onehot.astype(bool), -1, counts)
+    best = np.argmax(counts, axis=0)  # first maximum: the lower value wins a tie
+    best_count = np.take_along_axis(counts, best[None], axis=0)[0].astype(np.int64)
+    return values[best], best_count
 
 
 def _same_neighbours(index: np.ndarray) -> np.ndarray:
-    return np.asarray(
-        sum((np.roll(index, (dy, dx), axis=(0, 1)) == index).astype(np.int16) for dy, dx in _N8),
-        np.int64,
-    )
+    same = np.zeros(index.shape, np.int64)
+    for dy, dx in _N8:
+        same += np.roll(index, (dy, dx), axis=(0, 1)) == index
+    return same
 
 
 def majority(index: np.ndarray, keep: np.ndarray | None = None, strength: int = 5) -> np.ndarray:

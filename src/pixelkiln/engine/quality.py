@@ -331,16 +331,21 @@ def check_texture(rgba: np.ndarray, value_bounds: tuple[float, float] = VALUE_RA
     ``value_bounds`` replaces :data:`VALUE_RANGE` where a style sets the contrast itself
     (a black outline spans the whole lightness range by design).
     """
-    r = texture_report(rgba)
+    index, colors = index_image(rgba)
+    size = (int(index.shape[0]), int(index.shape[1]))
     problems = []
-    if r.orphan >= ORPHAN_MAX:
-        problems.append(f"stray pixels {r.orphan:.3f} >= {ORPHAN_MAX}")
-    if r.mean_cluster < cluster_min(r.size):
-        problems.append(f"mean cluster {r.mean_cluster:.1f} < {cluster_min(r.size)}")
-    if r.seam_error > 0:
-        problems.append(f"seam error {r.seam_error:.3f}: the wrap seam is the tile's hardest line")
-    if r.colors > COLORS_MAX:
-        problems.append(f"{r.colors} colours > {COLORS_MAX}")
-    if not value_bounds[0] <= r.value_range <= value_bounds[1]:
-        problems.append(f"value range {r.value_range:.2f} outside {value_bounds}")
+    orphan = orphan_fraction(index)
+    if orphan >= ORPHAN_MAX:
+        problems.append(f"stray pixels {orphan:.3f} >= {ORPHAN_MAX}")
+    cluster = mean_cluster(index)
+    if cluster < cluster_min(size):
+        problems.append(f"mean cluster {cluster:.1f} < {cluster_min(size)}")
+    seam = seam_error(rgba)
+    if seam > 0:
+        problems.append(f"seam error {seam:.3f}: the wrap seam is the tile's hardest line")
+    if len(colors) > COLORS_MAX:
+        problems.append(f"{len(colors)} colours > {COLORS_MAX}")
+    spread = value_range(rgba)
+    if not value_bounds[0] <= spread <= value_bounds[1]:
+        problems.append(f"value range {spread:.2f} outside {value_bounds}")
     return problems
