@@ -164,3 +164,11 @@ def test_check_ramp_catches_bad_ramps() -> None:
     # Warm shadows and cold lights: the hue turns the wrong way.
     wrong = np.array([[120, 70, 20], [150, 130, 90], [150, 200, 255]], np.uint8)
     assert any("cooler" in p for p in check_ramp(wrong))
+
+
+def test_palette_from_image_with_one_dominant_colour() -> None:
+    img = np.full((64, 64, 3), 10, np.uint8)
+    img[0, :13, 0] = np.arange(13) * 19  # 13 colours, one of them almost everywhere
+    pal = palette_from_image(img, max_colors=12, seed=1)
+    assert 1 <= len(pal) <= 12
+    assert all(tuple(c) in {tuple(p) for p in img.reshape(-1, 3)} for c in pal)

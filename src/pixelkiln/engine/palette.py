@@ -19,6 +19,7 @@ there are enough of them; :func:`map_to_palette` does the same per pixel for who
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -182,9 +183,17 @@ def palette_from_image(rgba: np.ndarray, max_colors: int = 16, seed: int = 0) ->
         # colours with their counts folded in by sampling, from the request's seed.
         rng = make_rng(seed, "palette", "kmeans")
         pick = rng.choice(len(colors), size=min(4096, int(counts.sum())), p=counts / counts.sum())
-        centres, _ = kmeans2(lab[pick], max_colors, minit="++", seed=rng)
-        _, nearest = cKDTree(lab).query(centres)
-        colors = colors[np.unique(nearest)]
+        distinct = np.unique(pick)
+        if len(distinct) <= max_colors:
+            # A few colours dominate so strongly that the sample holds no more than k.
+            colors = colors[distinct]
+        else:
+            with warnings.catch_warnings():
+                # An empty cluster only means fewer colours; duplicates are merged below.
+                warnings.filterwarnings("ignore", message="One of the clusters is empty")
+                centres, _ = kmeans2(lab[pick], max_colors, minit="++", seed=rng)
+            _, nearest = cKDTree(lab).query(centres)
+            colors = colors[np.unique(nearest)]
         lab = srgb_to_oklab(colors)
     return colors[np.argsort(lab[:, 0], kind="stable")]
 
