@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +130,25 @@ def test_tileset_painted_map_from_the_printed_link(live: LiveServer, open_page: 
     zoom = int(canvas.get_attribute("data-zoom"))
     assert canvas.evaluate("c => c.style.width") == f"{m['cols'] * t * zoom}px"
     assert canvas.evaluate("c => getComputedStyle(c).imageRendering") == "pixelated"
+
+    # Downloads: the sheet, the Tiled and Godot exports (fetched with the key), a tile.
+    for kind, suffix, member in (
+        ("png", ".png", None),
+        ("tiled", "_tiled.zip", ".tsx"),
+        ("godot", "_godot.zip", ".tres"),
+    ):
+        with page.expect_download() as info:
+            card.locator(f"[data-download={kind}]").click()
+        download = info.value
+        assert download.suggested_filename.endswith(suffix)
+        if member:
+            with zipfile.ZipFile(download.path()) as zf:
+                assert any(name.endswith(member) for name in zf.namelist())
+    with page.expect_download() as info:
+        card.locator(".tile-cell[data-tile=wang_6]").click()
+    assert info.value.suggested_filename == "wang_6.png"
+    with Image.open(info.value.path()) as im:
+        assert np.array_equal(np.asarray(im.convert("RGBA")), tiles["wang_6"])
 
     # A few strokes of the pen for the README's picture: a cove and a spit of sand.
     card.locator("[data-tool=pen]").click()

@@ -165,13 +165,22 @@ export class ArrayControl extends Control {
   add(value, notify = false) {
     const index = this.items.length;
     const control = buildControl(this.spec.doc, this.itemSchema, { name: `${label(this.spec.name)} ${index + 1}`, path: [...this.path, index], required: true });
-    const start = value !== undefined ? value : this.itemSchema.example ?? (unionChoices(this.spec.doc, this.itemSchema).choices[0] || {}).schema?.example;
+    let start = value !== undefined ? value : this.itemSchema.example ?? (unionChoices(this.spec.doc, this.itemSchema).choices[0] || {}).schema?.example;
+    if (value === undefined && start && typeof start.id === "string") start = { ...start, id: this.freshId(start.id) };
     if (start !== undefined) control.set(start);
     const remove = h("button", { type: "button", class: "mini remove", title: "Remove", onclick: () => this.remove(control) }, "×");
     const row = h("div", { class: "array-item" }, control.el, remove);
     this.items.push({ control, row });
     this.list.append(row);
     if (notify) this.el.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  /** `id`, or `id_2`, `id_3`... if an item already has it (piece ids must be unique). */
+  freshId(id) {
+    const taken = new Set(this.items.map((it) => (it.control.get() || {}).id));
+    let out = id;
+    for (let n = 2; taken.has(out); n++) out = `${id}_${n}`;
+    return out;
   }
 
   remove(control) {
@@ -217,13 +226,18 @@ export class UnionControl extends Control {
     this.choose(0);
   }
   choose(i, value) {
+    // Switching kind keeps what the variants share (a piece's id and label).
+    const before = this.current ? this.current.get() || {} : {};
     this.index = i;
     this.select.value = String(i);
     const choice = this.choices[i];
     this.current = buildControl(this.spec.doc, choice.schema, { name: choice.tag, path: this.path, required: true });
     if (this.current instanceof ObjectControl && this.current.el.tagName === "FIELDSET") this.current.el.classList.add("bare");
     if (value !== undefined) this.current.set(value);
-    else if (choice.schema.example) this.current.set(choice.schema.example);
+    else if (choice.schema.example) {
+      const kept = Object.fromEntries(Object.entries(before).filter(([k]) => k !== this.property && this.current.child(k)));
+      this.current.set({ ...choice.schema.example, ...kept });
+    }
     this.body.replaceChildren(this.current.el);
   }
   get() {

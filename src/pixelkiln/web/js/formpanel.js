@@ -45,7 +45,14 @@ export class FormPanel {
       this.form.el,
       h("div", { class: "submit-row" }, this.cost, this.button),
       this.message,
-      h("details", { class: "request" }, h("summary", {}, "Request"), this.json, this.curl),
+      h(
+        "details",
+        { class: "request" },
+        h("summary", {}, "Request"),
+        h("button", { type: "button", class: "mini", onclick: () => this.saveBody() }, "Save request.json"),
+        this.json,
+        this.curl,
+      ),
     );
     this.quote = debounce(() => this.requote(), 300);
     this.el.addEventListener("input", () => this.changed());
@@ -57,6 +64,12 @@ export class FormPanel {
     this.changed();
   }
 
+  /** The whole body (images included) as a file, for curl -d @request.json. */
+  saveBody() {
+    const blob = new Blob([JSON.stringify(this.form.value(), null, 2)], { type: "application/json" });
+    h("a", { href: URL.createObjectURL(blob), download: "request.json" }).click();
+  }
+
   loadExample(index) {
     this.form.load(index === "" ? undefined : this.form.examples[Number(index)]);
     this.changed();
@@ -65,8 +78,15 @@ export class FormPanel {
   changed() {
     const body = this.form.value();
     this.json.textContent = abbreviated(body);
-    const origin = window.location.origin;
-    this.curl.textContent = `curl -X POST ${origin}/v2${this.op.path} \\\n  -H "Authorization: Bearer $PIXELKILN_KEY" \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body).slice(0, 2000)}'`;
+    // The same request from a shell; a body with images is too long to paste inline.
+    const json = JSON.stringify(body);
+    const data = json.length > 2000 ? "@request.json   # saved with the button above" : `'${json.replace(/'/g, "'\\''")}'`;
+    this.curl.textContent = [
+      `curl -X POST ${window.location.origin}/v2${this.op.path}`,
+      `  -H "Authorization: Bearer $PIXELKILN_KEY"`,
+      `  -H "Content-Type: application/json"`,
+      `  -d ${data}`,
+    ].join(" \\\n");
     this.quote();
   }
 

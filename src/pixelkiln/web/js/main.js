@@ -141,6 +141,7 @@ async function boot() {
   if (!balance.ok) return;
   const doc = await (await fetch("/v2/openapi.json")).json();
   const app = new App(doc, api);
+  app.setBalance(balance.data.subscription.generations);
   window.playground = app;
   document.getElementById("forget-key").addEventListener("click", () => {
     localStorage.removeItem(STORE);
