@@ -244,6 +244,21 @@ def test_hex_coastline_layout(service: Service) -> None:
     # Six neighbours, edge k facing 30° + 60k: the north one is straight up.
     assert len(layout["neighbours"]) == 6
     assert layout["neighbours"][1] == [-24, 0]
+    # Sets without rules have a lattice too (their tiles mix); octagons have none.
+    for tile_type, face in (("square_topdown", {"width": 32, "height": 32}), ("octagon", None)):
+        plain = service.client.post(
+            "/v2/create-tiles-pro",
+            json={"description": "grass", "tile_type": tile_type},
+            headers=service.headers(key),
+        ).json()["tile_id"]
+        url = f"/playground/tiles-pro/{plain}/layout"
+        wait_for(
+            lambda u=url: service.client.get(u, headers=service.headers(key)).status_code == 200
+        )
+        layout = service.client.get(url, headers=service.headers(key)).json()
+        assert layout["kind"] == "tiles"
+        assert layout["tile_rules"] is None
+        assert layout.get("face") == face
 
 
 def test_isometric_placement(make_service: Any) -> None:

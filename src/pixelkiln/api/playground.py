@@ -50,6 +50,8 @@ _MEDIA = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
 }
+#: Tile types that tile the plane (octagons leave gaps and have no lattice).
+_LATTICES = ("square_topdown", "isometric", "oblique", "hex", "hex_pointy")
 # Revalidate on every load (ETag), so an upgraded service never runs yesterday's script.
 _NO_CACHE = {"Cache-Control": "no-cache"}
 
@@ -139,9 +141,12 @@ def tiles_pro_layout(tile_id: str, auth: AuthDep, ctx: ContainerDep) -> dict[str
         "offset": list(result.get("offset", (0, 0))),
         "tile_rules": result.get("tile_rules"),
     }
-    if result.get("tile_rules") and tile_type != "octagon":
-        # Only connectable sets are drawn at the requested size (style copies are not).
-        width = snap_width(tile_type, int(view.params.get("tile_size") or 32))
+    if tile_type in _LATTICES and result.get("tile_width"):
+        # The top face is as wide as the canvas, except on oblique tiles, whose extrusion
+        # leans right of it (their face is the requested size).
+        width = int(result["tile_width"])
+        if tile_type == "oblique":
+            width = snap_width(tile_type, int(view.params.get("tile_size") or width))
         geom = build_geometry(tile_type, width, 0)
         out["face"] = {"width": width, "height": face_height(tile_type, width)}
         out["neighbours"] = [list(n) for n in geom.neighbours]

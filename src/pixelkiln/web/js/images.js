@@ -74,11 +74,6 @@ export function zoomControl(initial, onChange, max = 12, min = 1, mode = "x") {
   );
 }
 
-/** Save a canvas (or a region of one) as a PNG file. */
-export function canvasBlob(canvas) {
-  return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
-}
-
 /** Read a File as a data URL and decode it: {url, img, width, height, type}. */
 export async function readImageFile(file) {
   const url = await new Promise((resolve, reject) => {

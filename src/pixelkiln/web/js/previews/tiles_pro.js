@@ -36,8 +36,8 @@ export async function render(app, card, data, extra = {}) {
         .map(([k, v]) => h("span", {}, `${k} `, h("b", {}, String(v)))),
     ),
   );
-  if (rules && layout.face) {
-    const maker = MAPS[data.kind];
+  if (layout.face && (rules || keys.length > 1)) {
+    const maker = MAPS[rules ? data.kind : "tiles"];
     if (maker) card.body.append(new ProMap(card, layout, rules, images, maker).el);
   }
   card.body.append(tileGrid(keys, images, data, layout, rules));
@@ -76,8 +76,9 @@ class ProMap {
     this.rules = rules;
     this.images = images;
     this.byMask = new Map();
-    for (const [k, m] of Object.entries(rules.tiles)) if (!this.byMask.has(m)) this.byMask.set(m, k);
-    this.stamps = Object.keys(images).filter((k) => !(k in rules.tiles));
+    const masks = rules ? rules.tiles : {};
+    for (const [k, m] of Object.entries(masks)) if (!this.byMask.has(m)) this.byMask.set(m, k);
+    this.stamps = Object.keys(images).filter((k) => !(k in masks));
     this.maker = maker(this);
     this.room = Math.max(320, card.body.clientWidth - 20);
     this.canvas = pixelCanvas(1, 1, 1, { dataset: { testid: "pro-map" } });
@@ -310,4 +311,26 @@ function building(map) {
   };
 }
 
-const MAPS = { paths: roads, tileset: terrain, coastline, building };
+/** Variations (no rules): a field of them mixed on the lattice, to see them tile;
+ * click a cell for the next variation. */
+function variations(map) {
+  const tiles = Object.keys(map.images);
+  const rows = 6;
+  const cols = map.layout.tile_type === "isometric" ? 6 : 8;
+  const keys = grid(rows, cols);
+  let pick;
+  const reset = () => {
+    pick = new Map(keys.map((k) => [k, hash(k) % tiles.length]));
+  };
+  reset();
+  return {
+    title: "The tiles mixed on their lattice (click a cell for the next one)",
+    help: "Tiles of one set share their edges, so any mix joins without a seam.",
+    reset,
+    click: (key) => pick.set(key, (pick.get(key) + 1) % tiles.length),
+    layers: () => ({ layers: [{ cells: new Map(keys.map((k) => [k, map.tile(tiles[pick.get(k)])])) }], cells: keys }),
+    state: () => Object.fromEntries(keys.map((k) => [k, tiles[pick.get(k)]])),
+  };
+}
+
+const MAPS = { paths: roads, tileset: terrain, coastline, building, tiles: variations };
