@@ -188,7 +188,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     parts.append("### Forced palette and reference image\n")
     parts.append(
         "Each material as drawn, then forced onto the 16 PICO-8 colours (every pixel one "
-        "of them; distinct shades stay distinct), then steered by a reference image "
+        "of them; shades stay apart where the palette allows), then steered by a reference "
         "(the lava tile): ramp pulled toward its colours, clusters toward its size.\n"
     )
     parts.append(f"![palettes]({rel}/palettes.png)\n")
