@@ -13,6 +13,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pixelkiln import __version__
 from pixelkiln.api import playground
+from pixelkiln.api.errors import install_error_handlers
 from pixelkiln.api.v2 import build_v2_app
 from pixelkiln.bootstrap import Container, build_container
 from pixelkiln.config import Settings
@@ -62,6 +63,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         lifespan=lifespan,
     )
     app.state.container = ctx
+    # Routes outside /v2 (the playground's helpers) answer errors in the same shapes.
+    install_error_handlers(app)
     v2 = build_v2_app()
     v2.state.container = ctx
     app.mount("/v2", v2)

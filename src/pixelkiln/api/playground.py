@@ -13,27 +13,24 @@ to ``/v2`` like any client. Its helpers need the bearer key like everything else
 - ``GET /playground/isometric-tiles/{id}/placement``: where an isometric tile's
   footprint is on its canvas and its grid size (what the job's ``last_response`` says).
 
-Errors have the ``/v2`` shapes: the route class maps domain errors as ``/v2`` does.
+Errors have the ``/v2`` shapes: the main app installs the same error handlers as ``/v2``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
-from fastapi.exceptions import RequestValidationError
+from fastapi import APIRouter, Response
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.routing import APIRoute
 from pydantic import BaseModel, Field, ValidationError
 
 from pixelkiln.api.deps import AuthDep, ContainerDep
-from pixelkiln.api.errors import _domain, _validation, validation_errors
+from pixelkiln.api.errors import validation_errors
 from pixelkiln.contract.common import IMAGE_TOO_LARGE
 from pixelkiln.engine.tiles_pro.geometry import build_geometry, face_height, snap_width
-from pixelkiln.errors import InvalidRequest, NotFound, PixelkilnError
+from pixelkiln.errors import InvalidRequest, NotFound
 from pixelkiln.service import isometric, tiles_pro
 from pixelkiln.service.assets import get_done_asset
 from pixelkiln.service.balance import get_balance
@@ -56,25 +53,7 @@ _LATTICES = ("square_topdown", "isometric", "oblique", "hex", "hex_pointy")
 _NO_CACHE = {"Cache-Control": "no-cache"}
 
 
-class _Route(APIRoute):
-    """Answers domain and validation errors with the ``/v2`` shapes (the main app has no
-    handlers of its own for them)."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def run(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except PixelkilnError as exc:
-                return _domain(request, exc)
-            except RequestValidationError as exc:
-                return _validation(request, exc)
-
-        return run
-
-
-router = APIRouter(route_class=_Route, include_in_schema=False)
+router = APIRouter(include_in_schema=False)
 
 
 @router.get("/", include_in_schema=False)

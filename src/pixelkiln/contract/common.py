@@ -68,9 +68,12 @@ Seed = Annotated[
 
 
 class StrictModel(BaseModel):
-    """Request models reject unknown fields, as the contract's do."""
+    """Request models reject unknown fields, as the contract's do, and take values as their
+    declared types (no ``false`` for an integer, no ``"3"`` for a number). Payloads the
+    service stored itself are re-read with ``strict=False`` (JSON turned tuples into lists).
+    """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Base64Image(StrictModel):

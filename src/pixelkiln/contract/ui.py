@@ -162,7 +162,7 @@ _Extent = Annotated[float, Field(gt=0, le=VIRTUAL, allow_inf_nan=False)]
 
 class _Piece(BaseModel):
     # Pieces are open objects in the published schema: unknown keys are ignored.
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", strict=True)
 
     id: str = Field(min_length=1, max_length=64, description="Unique id of the piece.")
     label: str = Field(

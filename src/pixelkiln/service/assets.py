@@ -29,6 +29,9 @@ __all__ = [
 ]
 
 
+_MAX_OFFSET = 2**62
+
+
 class GenerationFailed(PixelkilnError):
     """The generation failed; its charge was refunded."""
 
@@ -113,6 +116,8 @@ def list_assets(
     """A page of the caller's assets, newest first, and how many there are in all."""
     fams = _families(family)
     where = (Asset.account_id == auth.account_id, Asset.family.in_(fams))
+    # Databases take 64-bit offsets; anything past that is past every row anyway.
+    offset = min(offset, _MAX_OFFSET)
     with ctx.db.read() as s:
         total = int(s.scalar(select(func.count()).select_from(Asset).where(*where)) or 0)
         rows = s.scalars(

@@ -175,7 +175,7 @@ def submit_isometric_tile(
 
 def run_isometric_tile(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     """Job handler: draw the tile and store its PNG."""
-    request = CreateIsometricTileRequest.model_validate(payload)
+    request = CreateIsometricTileRequest.model_validate(payload, strict=False)
     ctx.progress(0.1)
     tile = render_request(request)
     png = encode_png(tile.rgba)

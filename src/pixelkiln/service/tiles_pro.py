@@ -182,7 +182,7 @@ def submit_tiles_pro(
 
 def run_tiles_pro(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     """Job handler: draw the set and return its PNGs as ``tile_0``, ``tile_1``, ..."""
-    req = CreateTilesProRequest.model_validate(payload)
+    req = CreateTilesProRequest.model_validate(payload, strict=False)
     spec = to_spec(req, derive_seed(req))
     ctx.progress(0.05)
     images = [s.pixels for s in req.style_images] if req.style_images else None

@@ -183,7 +183,7 @@ def submit_ui_asset(
 
 def run_ui_asset(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     """Job handler: draw the panel, store its PNG and where every region is."""
-    request = CreateUIAssetRequest.model_validate(payload)
+    request = CreateUIAssetRequest.model_validate(payload, strict=False)
     ctx.progress(0.0)
     image = render_panel(panel_spec(request), progress=_scaled(ctx.progress, 0.0, 0.95))
     png = encode_png(image.rgba)
@@ -227,7 +227,7 @@ def submit_ui_element(
 
 def run_ui_element(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     """Job handler: draw the element; ``last_response`` carries the image and its layout."""
-    request = GenerateUIV2Request.model_validate(payload)
+    request = GenerateUIV2Request.model_validate(payload, strict=False)
     size = request.image_size
     concept = request.concept_image.image.pixels if request.concept_image is not None else None
     image = render_element(

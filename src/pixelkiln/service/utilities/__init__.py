@@ -43,7 +43,7 @@ def submit_utility(ctx: Container, auth: Auth, req: UtilityRequest) -> tuple[Sub
 def run_utility_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     """Job handler: rebuild the request, run the engine, keep the result as last_response."""
     endpoint = _BY_PATH[payload["path"]]
-    req = endpoint.request.model_validate(payload["request"])
+    req = endpoint.request.model_validate(payload["request"], strict=False)
     result = compute(req, ctx.progress)
     body = result.model_dump(mode="json")
     return JobOutput(result={"path": endpoint.path}, last_response=body)
