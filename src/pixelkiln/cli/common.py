@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from rich.console import Console
 
 from pixelkiln.config import Settings
@@ -10,7 +12,8 @@ from pixelkiln.store.migrate import upgrade
 
 __all__ = ["err", "migrated_db", "out", "settings"]
 
-out = Console(soft_wrap=True)
+# Piped output gets a wide page, so tables never cut an id a user must copy.
+out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else 200)
 err = Console(stderr=True, soft_wrap=True)
 
 
