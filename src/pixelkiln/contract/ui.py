@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from pixelkiln.contract.common import Base64Image, Seed, StrictModel, Usage
+from pixelkiln.engine.ui.layout import ELEMENTS
 
 __all__ = [
     "GENERATE_TIERS",
@@ -56,20 +57,7 @@ UI_TIERS: tuple[tuple[str, int, int], ...] = (
 )
 #: generate-ui-v2 also accepts a 21:9 strip (the schema's 792 px width) for long bars.
 GENERATE_TIERS: tuple[tuple[str, int, int], ...] = (*UI_TIERS, ("21:9", 792, 340))
-UI_ELEMENTS = (
-    "button",
-    "icon_button",
-    "toolbar",
-    "tab",
-    "panel",
-    "window",
-    "health_bar",
-    "avatar",
-    "triangle",
-    "pentagon",
-    "hexagon",
-    "octagon",
-)
+UI_ELEMENTS = ELEMENTS
 UIElement = Literal[
     "button",
     "icon_button",

@@ -9,16 +9,16 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
-    "srgb_to_linear",
-    "linear_to_srgb",
-    "srgb_to_oklab",
-    "oklab_to_srgb",
-    "oklab_to_oklch",
-    "oklch_to_oklab",
     "delta_e_ok",
-    "in_gamut",
     "hex_to_rgb",
+    "in_gamut",
+    "linear_to_srgb",
+    "oklab_to_oklch",
+    "oklab_to_srgb",
+    "oklch_to_oklab",
     "rgb_to_hex",
+    "srgb_to_linear",
+    "srgb_to_oklab",
 ]
 
 _M1 = np.array(

@@ -62,6 +62,19 @@ def _families(family: str | Iterable[str]) -> tuple[str, ...]:
     return (family,) if isinstance(family, str) else tuple(family)
 
 
+def _owned(s: Any, auth: Auth, asset_id: str, family: str | Iterable[str], noun: str) -> Asset:
+    """The caller's asset of one of ``family``; NotFound for anything else (another
+    account's asset reads exactly like a missing one)."""
+    asset = s.get(Asset, asset_id)
+    if (
+        asset is None
+        or asset.account_id != auth.account_id
+        or asset.family not in _families(family)
+    ):
+        raise NotFound(f"{noun} not found")
+    return asset
+
+
 def _view(s: Any, asset: Asset) -> AssetView:
     job = s.get(Job, asset.job_id) if asset.job_id else None
     return AssetView(
@@ -87,14 +100,7 @@ def get_asset(
 ) -> AssetView:
     """The caller's asset of one of ``family``; NotFound otherwise (never another's)."""
     with ctx.db.read() as s:
-        asset = s.get(Asset, asset_id)
-        if (
-            asset is None
-            or asset.account_id != auth.account_id
-            or asset.family not in _families(family)
-        ):
-            raise NotFound(f"{noun} not found")
-        return _view(s, asset)
+        return _view(s, _owned(s, auth, asset_id, family, noun))
 
 
 def get_done_asset(
@@ -140,13 +146,7 @@ def delete_asset(
 ) -> None:
     """Delete the caller's asset, its images and its base tiles."""
     with ctx.db.write() as s:
-        asset = s.get(Asset, asset_id)
-        if (
-            asset is None
-            or asset.account_id != auth.account_id
-            or asset.family not in _families(family)
-        ):
-            raise NotFound(f"{noun} not found")
+        asset = _owned(s, auth, asset_id, family, noun)
         if refuse_while_processing and asset.status == "processing":
             raise Conflict(f"{noun} is still generating")
         keys = list(s.scalars(select(Blob.key).where(Blob.asset_id == asset_id)))

@@ -15,8 +15,6 @@ silently shrank would no longer fit its grid).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -43,6 +41,7 @@ from pixelkiln.service.assets import (
     get_done_asset,
     list_assets,
 )
+from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import AssetDraft, submit_job
 
 if TYPE_CHECKING:
@@ -56,7 +55,6 @@ __all__ = [
     "list_isometric_tiles",
     "quote",
     "render_request",
-    "request_seed",
     "run_isometric_tile",
     "submit_isometric_tile",
     "tile_summary",
@@ -77,15 +75,6 @@ def quote(request: CreateIsometricTileRequest) -> float:
     """Generations a request costs: 1 up to a 32 x 32 canvas, 2 above."""
     size = request.image_size
     return 1.0 if size.width * size.height <= BASE_AREA else 2.0
-
-
-def request_seed(request: CreateIsometricTileRequest) -> int:
-    """The seed sent, or one derived from the rest of the request (stable across runs)."""
-    if request.seed is not None:
-        return int(request.seed)
-    body = request.model_dump(mode="json", exclude={"seed"})
-    digest = hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little") & (2**31 - 1)
 
 
 def _grid(request: CreateIsometricTileRequest) -> int:
@@ -114,7 +103,7 @@ def _check(request: CreateIsometricTileRequest) -> None:
 
 def render_request(request: CreateIsometricTileRequest) -> IsoTile:
     """Draw the tile a request asks for (pure: the same request gives the same pixels)."""
-    seed = request_seed(request)
+    seed = content_seed(request)
     style = Style(
         outline=request.outline or "lineless",
         shading=request.shading or "basic shading",
@@ -148,7 +137,7 @@ def submit_isometric_tile(
         "outline": request.outline or "lineless",
         "shading": request.shading or "basic shading",
         "detail": request.detail or "medium detail",
-        "seed": request_seed(request),
+        "seed": content_seed(request),
         "init_image": request.init_image is not None,
         "color_image": request.color_image is not None,
     }
@@ -190,7 +179,7 @@ def run_isometric_tile(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         "footprint_origin": {"x": geo.x0, "y": geo.y0},
         "top_material": tile.layers.top.material,
         "side_material": tile.layers.body.material,
-        "seed": request_seed(request),
+        "seed": content_seed(request),
     }
     return JobOutput(
         result=result,

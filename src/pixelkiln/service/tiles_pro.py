@@ -21,8 +21,6 @@ the job.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +43,7 @@ from pixelkiln.service.assets import (
     get_done_asset,
     list_assets,
 )
+from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import AssetDraft, Submitted, submit_job
 
 if TYPE_CHECKING:
@@ -92,15 +91,6 @@ def _price(canvas: int) -> float:
         if canvas <= limit:
             return cost
     return TOP_PRICE
-
-
-def derive_seed(req: CreateTilesProRequest) -> int:
-    """The request's seed, or one derived from its content (stable across runs)."""
-    if req.seed is not None:
-        return int(req.seed)
-    body = req.model_dump(mode="json", exclude={"seed"})
-    digest = hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") & (2**63 - 1)
 
 
 def to_spec(req: CreateTilesProRequest, seed: int) -> TilesProSpec:
@@ -165,7 +155,7 @@ def submit_tiles_pro(
     """Quote, charge and queue a Pro tile set."""
     q = quote(req)
     payload = req.model_dump(mode="json")
-    payload["seed"] = derive_seed(req)
+    payload["seed"] = content_seed(req)
     draft = AssetDraft(
         family=FAMILY,
         description=req.description,
@@ -183,7 +173,7 @@ def submit_tiles_pro(
 def run_tiles_pro(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     """Job handler: draw the set and return its PNGs as ``tile_0``, ``tile_1``, ..."""
     req = CreateTilesProRequest.model_validate(payload, strict=False)
-    spec = to_spec(req, derive_seed(req))
+    spec = to_spec(req, content_seed(req))
     ctx.progress(0.05)
     images = [s.pixels for s in req.style_images] if req.style_images else None
     options = req.style_options.model_dump() if req.style_options else None

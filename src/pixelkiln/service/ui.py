@@ -28,8 +28,6 @@ scales under 6 px, a style image without opaque pixels) fails the job: the asset
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -53,12 +51,16 @@ from pixelkiln.engine.ui import PanelSpec, PieceSpec, Region, render_element, re
 from pixelkiln.jobs.types import JobContext, JobOutput
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.assets import AssetView, delete_asset, get_asset, list_assets
+from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import AssetDraft, submit_job
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pixelkiln.bootstrap import Container
+
+#: Request fields that name or file a panel but do not change how it is drawn.
+_NOT_DRAWN = ("name", "project_id")
 
 __all__ = [
     "ASSET_KIND",
@@ -70,7 +72,6 @@ __all__ = [
     "get_ui_asset",
     "list_ui_assets",
     "quote",
-    "request_seed",
     "run_ui_asset",
     "run_ui_element",
     "submit_ui_asset",
@@ -97,15 +98,6 @@ def estimate_seconds(width: int, height: int) -> float:
     return 1.0 + width * height / 200_000.0
 
 
-def request_seed(request: CreateUIAssetRequest | GenerateUIV2Request) -> int:
-    """The seed sent, or one derived from the rest of the request (stable across runs)."""
-    if request.seed is not None:
-        return int(request.seed)
-    body = request.model_dump(mode="json", exclude={"seed", "name", "project_id"})
-    digest = hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little") & (2**31 - 1)
-
-
 def _pieces(request: CreateUIAssetRequest) -> tuple[PieceSpec, ...]:
     out = []
     for p in request.pieces or ():
@@ -123,7 +115,7 @@ def panel_spec(request: CreateUIAssetRequest) -> PanelSpec:
         description=request.description,
         width=size.width,
         height=size.height,
-        seed=request_seed(request),
+        seed=content_seed(request, ignore=_NOT_DRAWN),
         pieces=_pieces(request),
         elements=tuple(request.elements or ()),
         color_palette=request.color_palette,
@@ -150,7 +142,7 @@ def submit_ui_asset(
     """Charge and queue a panel; answers with its id at once."""
     size = request.image_size
     cost = quote(size.width, size.height)
-    seed = request_seed(request)
+    seed = content_seed(request, ignore=_NOT_DRAWN)
     payload = request.model_dump(mode="json")
     payload["seed"] = seed
     params: dict[str, Any] = {
@@ -192,7 +184,7 @@ def run_ui_asset(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     result = {
         "width": size.width,
         "height": size.height,
-        "seed": request_seed(request),
+        "seed": content_seed(request, ignore=_NOT_DRAWN),
         "material": image.theme.material.key,
         "regions": [_region_json(r) for r in image.regions],
     }
@@ -218,7 +210,7 @@ def submit_ui_element(
     size = request.image_size
     cost = quote(size.width, size.height)
     payload = request.model_dump(mode="json")
-    payload["seed"] = request_seed(request)
+    payload["seed"] = content_seed(request, ignore=_NOT_DRAWN)
     submitted = submit_job(ctx, auth, ELEMENT_KIND, payload, cost)
     return GenerateUIV2Response(
         background_job_id=submitted.job_id, usage=Usage(type="generations", generations=cost)
@@ -234,7 +226,7 @@ def run_ui_element(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         request.description,
         size.width,
         size.height,
-        request_seed(request),
+        content_seed(request, ignore=_NOT_DRAWN),
         color_palette=request.color_palette,
         concept_image=concept,
         no_background=request.no_background is not False,
@@ -249,7 +241,7 @@ def run_ui_element(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
             "images": [png_b64(png)],
             "element": image.extras.get("element"),
             "image_size": {"width": size.width, "height": size.height},
-            "seed": request_seed(request),
+            "seed": content_seed(request, ignore=_NOT_DRAWN),
             "box": region.box.as_dict(),
             "nine_slice": _region_json(region)["nine_slice"],
             "parts": _region_json(region)["parts"],

@@ -15,8 +15,6 @@ Decisions (documented in ``docs/families/tilesets.md``):
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 import numpy as np
@@ -30,7 +28,6 @@ from pixelkiln.engine.wang.terrain import TerrainSpec
 
 __all__ = [
     "NO_EFFECT",
-    "content_seed",
     "palette_of",
     "quote_sidescroller",
     "quote_topdown",
@@ -66,15 +63,6 @@ def quote_topdown(req: CreateTilesetRequest) -> float:
 
 def quote_sidescroller(req: CreateTilesetSidescrollerRequest) -> float:
     return 4.0 if req.tile_size.width == 32 else 3.0
-
-
-def content_seed(req: CreateTilesetRequest | CreateTilesetSidescrollerRequest) -> int:
-    """The request's seed, or one derived from everything else it says."""
-    if req.seed is not None:
-        return int(req.seed)
-    body = req.model_dump(mode="json", exclude={"seed"})
-    digest = hashlib.blake2b(json.dumps(body, sort_keys=True).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little") & (2**31 - 1)
 
 
 def palette_of(image: Base64Image | None) -> tuple[str, ...]:

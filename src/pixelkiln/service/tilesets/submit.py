@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from pixelkiln.contract.tilesets import CreateTilesetRequest, CreateTilesetSidescrollerRequest
 from pixelkiln.errors import InvalidRequest
 from pixelkiln.service.accounts import Auth
+from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import AssetDraft, Submitted, submit_job
 from pixelkiln.service.tilesets.plan import (
     NO_EFFECT,
-    content_seed,
     palette_of,
     quote_sidescroller,
     quote_topdown,
