@@ -221,15 +221,19 @@ def _clean(lab: np.ndarray) -> np.ndarray:
     return out
 
 
-def terrain_labels(canvas: Canvas, shape: Shape, noise: np.ndarray) -> np.ndarray:
+def terrain_labels(
+    canvas: Canvas, shape: Shape, noise: np.ndarray, clean: bool = True
+) -> np.ndarray:
     """(H, W) terrain of every canvas pixel (0 lower, 1 upper, 2 transition).
 
     The outermost pixel ring of the canvas is unreliable after the clean-up pass (its
-    neighbours are missing); callers keep at least one pixel of margin.
+    neighbours are missing); callers keep at least one pixel of margin. Without the
+    clean-up (``clean=False``) every pixel is a pointwise function of its cell data,
+    exact on the whole canvas.
     """
     w = weights(canvas, shape)
     w = w + noise[:, canvas.ty, canvas.tx]
     # The wall's noise must not conjure wall in cells that have no wall corner.
     w[TRANSITION] = np.where((canvas.corners == TRANSITION).any(-1), w[TRANSITION], -1.0)
     lab = np.argmax(w, axis=0).astype(np.int8)
-    return _clean(lab) if not shape.square else lab
+    return _clean(lab) if clean and not shape.square else lab

@@ -176,8 +176,21 @@ class ShadeTable:
         self.table = table
         self.tex = tex
 
-    def sample(self, ty: np.ndarray, tx: np.ndarray, step: np.ndarray | int = 0) -> np.ndarray:
-        """RGB of the texture at periodic coordinates, moved by ``step`` shades."""
+    def sample(
+        self,
+        ty: np.ndarray,
+        tx: np.ndarray,
+        step: np.ndarray | int = 0,
+        within: bool | np.ndarray = False,
+    ) -> np.ndarray:
+        """RGB of the texture at periodic coordinates, moved by ``step`` shades.
+
+        ``within`` (per pixel or for all) keeps darkening inside the material's own ramp:
+        no extrapolated darker shade (a wet edge on sand stays a sand colour).
+        """
         idx = self.tex.index[ty, tx]
-        s = np.clip(np.asarray(step), MIN_STEP, MAX_STEP) - MIN_STEP
-        return self.table[idx, s]
+        s = np.clip(np.asarray(step), MIN_STEP, MAX_STEP)
+        if np.any(within):
+            floor = np.where(idx < len(self.tex.ramp), -idx, 0)
+            s = np.where(within, np.maximum(s, np.minimum(floor, 0)), s)
+        return self.table[idx, s - MIN_STEP]

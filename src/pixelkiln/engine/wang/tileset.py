@@ -14,7 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from pixelkiln.engine.palette import map_to_palette
-from pixelkiln.engine.wang.corners import TileDef
+from pixelkiln.engine.text import parse_description
+from pixelkiln.engine.wang.band import Band, lightness
+from pixelkiln.engine.wang.corners import UPPER, TileDef
 from pixelkiln.engine.wang.field import (
     Canvas,
     Shape,
@@ -28,7 +30,7 @@ from pixelkiln.engine.wang.field import (
 from pixelkiln.engine.wang.layouts import layout_tiles
 from pixelkiln.engine.wang.tallwall import WallLook, draw_tallwall
 from pixelkiln.engine.wang.terrain import ShadeTable, TerrainSpec, render_terrain
-from pixelkiln.engine.wang.topdown import Look, draw_topdown
+from pixelkiln.engine.wang.topdown import Look, draw_topdown, is_liquid, relief_of
 
 __all__ = ["RenderedTile", "TopDownParams", "TopDownSet"]
 
@@ -73,24 +75,49 @@ class TopDownSet:
         self.noise = noise_fields(t, params.shape)
         self.lower = ShadeTable(render_terrain(params.lower))
         self.upper = ShadeTable(render_terrain(params.upper))
-        self.transition = (
-            ShadeTable(render_terrain(params.transition)) if params.transition else None
-        )
-        if params.tall_wall and self.transition is None:
+        if params.tall_wall and params.transition is None:
             raise ValueError("a tall-wall set needs a wall material")
+        # Tall walls draw the transition as the wall face; 16-tile sets as a band.
+        self.transition = (
+            ShadeTable(render_terrain(params.transition))
+            if params.transition and params.tall_wall
+            else None
+        )
+        band = round(params.transition_size * t / 2)
+        self.band = (
+            Band(
+                params.transition,
+                ((params.lower.description, self.lower), (params.upper.description, self.upper)),
+            )
+            if params.transition and not params.tall_wall and band > 0
+            else None
+        )
+        lower = params.lower.description
         self.look = Look(
             pro=params.pro,
-            band=round(params.transition_size * t / 2),
+            band=band,
             step_slope=params.step_slope,
             low_view=params.low_view,
             outline=params.outline,
             reach=self.pad - 2,
+            relief=relief_of(lower, params.upper.description),
+            liquid_lower=is_liquid(lower),
+            glowing_lower=parse_description(lower).material in ("lava",),
+            blend_up=self._blend(self.upper),
+            blend_lo=self._blend(self.lower),
         )
         self.palette = (
             np.array([[int(h[i : i + 2], 16) for i in (1, 3, 5)] for h in params.palette], np.uint8)
             if params.palette
             else None
         )
+
+    def _blend(self, terrain: ShadeTable) -> int:
+        """The dithered shade a band edge takes toward ``terrain`` (Pro)."""
+        if self.band is None:
+            return 0
+        diff = lightness(terrain) - lightness(self.band.ground)
+        return 0 if abs(diff) < 0.03 else int(np.sign(diff))
 
     def tiles(self) -> list[RenderedTile]:
         """Every tile of the layout, in sheet order."""
@@ -113,7 +140,8 @@ class TopDownSet:
             look = WallLook(pro=self.params.pro, low_view=self.params.low_view, reach=self.pad - 2)
             rgb = draw_tallwall(canvas, labels, self.lower, self.upper, self.transition, look)
         else:
-            rgb = draw_topdown(canvas, labels, self.lower, self.upper, self.transition, self.look)
+            raw_up = terrain_labels(canvas, self.params.shape, self.noise, clean=False) == UPPER
+            rgb = draw_topdown(canvas, labels, raw_up, self.lower, self.upper, self.band, self.look)
         rgb = canvas.crop(rgb)
         rgba = np.concatenate([rgb, np.full((*rgb.shape[:2], 1), 255, np.uint8)], axis=2)
         if self.palette is not None:
