@@ -22,6 +22,7 @@ from pixelkiln.engine.wang.maps import (
     repair_tallwall,
     tallwall_labels,
 )
+from pixelkiln.engine.wang.topdown import relief_of
 from pixelkiln.exports.sheet import assemble_sheet
 
 __all__ = ["NAME", "PAIRS", "TITLE", "build"]
@@ -29,12 +30,16 @@ __all__ = ["NAME", "PAIRS", "TITLE", "build"]
 NAME = "tilesets"
 TITLE = "Tilesets"
 
-#: (lower, upper, transition) descriptions.
+#: (lower, upper, transition) descriptions; sets with a transition use transition_size
+#: 0.5. A soft terrain over a liquid is a shore (``bank``), rock over anything a
+#: ``cliff``, the rest a low ``ledge``.
 PAIRS = (
     ("ocean", "sand", "wet sand with foam"),
-    ("grass", "dirt path", ""),
-    ("lava", "volcanic rock", ""),
+    ("grass", "dirt path", "grass with scattered dirt"),
+    ("lava", "volcanic rock", "ash and embers"),
     ("snow", "ice", ""),
+    ("deep water", "grass", "sand"),
+    ("dirt", "cobblestone", "gravel"),
 )
 _PRO = Shape(roundness=0.75, amplitude=0.45, raggedness=0.3, seed=7)
 _STD = Shape(roundness=0.75, amplitude=0.3, seed=7)
@@ -57,7 +62,7 @@ def _topdown(
             transition=TerrainSpec(transition, 13, tile) if transition else None,
             tile=tile,
             pro=pro,
-            transition_size=float(kw.pop("transition_size", 0.25 if transition else 0.0)),
+            transition_size=float(kw.pop("transition_size", 0.5 if transition else 0.0)),
             tall_wall=tall,
             shape=shape,  # type: ignore[arg-type]
             step_slope=float(kw.pop("step_slope", 0.5)),  # type: ignore[arg-type]
@@ -86,13 +91,19 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     md = [
         "Corner-Wang sets: 16 tiles in the native 4x4 order (`wang_N`, N = NW*8 + NE*4 + "
         "SW*2 + SE), and a 12x8 map painted with them from a random corner field. "
-        "Standard sets are flat with a hard edge; Pro sets shade the raised terrain "
-        "(lit lip, south face, slope, contact shadow). Sheets at 3x, maps at 2x.\n"
+        "Standard sets are flat with a hard edge; Pro sets raise the upper terrain, shaded "
+        "by what the two terrains are: a *cliff* for rock (lit lip, south face, contact "
+        "shadow; lava glows at its foot), a *shore* for soft ground over a liquid (lip, "
+        "wet rim, lighter shallows, no shadow on the liquid), a low *ledge* otherwise. "
+        "A transition description draws a band of that material between the terrains "
+        "(here at `transition_size` 0.5): foam along the water, scattered dirt, embers. "
+        "Sheets at 3x, maps at 2x.\n"
     ]
     for i, (lower, upper, transition) in enumerate(PAIRS):
         stem = f"{lower}_{upper}".replace(" ", "_")
         label = f"{lower} / {upper}" + (f" (transition: {transition})" if transition else "")
-        md.append(f"### {label}\n")
+        relief = relief_of(lower, upper)
+        md.append(f"### {label}\n\nPro relief: {relief}.\n")
         md.append("| standard sheet | standard map | Pro sheet | Pro map |\n|---|---|---|---|")
         cells = []
         for pro in (False, True):
@@ -103,6 +114,23 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
             _save(out / f"{stem}_{kind}_map.png", _map(s, 8, 12, 40 + i), 2)
             cells += [f"![]({NAME}/{stem}_{kind}_sheet.png)", f"![]({NAME}/{stem}_{kind}_map.png)"]
         md.append("| " + " | ".join(cells) + " |\n")
+
+    progress("tilesets: transition sizes")
+    md.append(
+        "### Transition size and tile size\n\n"
+        "The ocean / sand Pro set with `transition_size` 0.25 and 0.5, at 32 px and 16 px: "
+        "the wet sand widens, the foam and the shallows follow its edge.\n\n"
+        "| | 0.25 | 0.5 |\n|---|---|---|"
+    )
+    for tile, (rows, cols) in ((32, (5, 8)), (16, (8, 12))):
+        row = [f"{tile} px"]
+        for size in (0.25, 0.5):
+            s = _topdown(*PAIRS[0], tile, True, transition_size=size)
+            name = f"size_{tile}_{str(size).replace('.', '')}.png"
+            _save(out / name, _map(s, rows, cols, 44), 2 if tile == 32 else 3)
+            row.append(f"![]({NAME}/{name})")
+        md.append("| " + " | ".join(row) + " |")
+    md.append("")
 
     progress("tilesets: tall wall")
     md.append(

@@ -5,7 +5,9 @@
   16-tile set and the 25-tile tall-wall layout with its twins);
 - :mod:`.field` - the terrain field that makes every set seamless by construction;
 - :mod:`.terrain` - terrain specs (what a base tile id stores) and shade tables;
-- :mod:`.topdown`, :mod:`.tallwall`, :mod:`.sidescroller` - the looks;
+- :mod:`.band` - the transition band: its material, features and masks;
+- :mod:`.topdown`, :mod:`.tallwall`, :mod:`.sidescroller` - the looks (the top-down
+  relief by material family: cliff, shore, ledge);
 - :mod:`.tileset` - :class:`TopDownSet`, a prepared top-down set;
 - :mod:`.maps` - random maps, tall-wall labelling, painting maps with tiles.
 """

@@ -138,7 +138,7 @@ def _foam_colors(lower: str) -> np.ndarray:
     """(2, 3) foam colours: a pale tint of the lower terrain's hue, then near white."""
     top = material_ramp(lower, 4)[-1:].astype(np.uint8)
     hue = float(oklab_to_oklch(srgb_to_oklab(top))[0, 2])
-    lch = np.array([[0.88, 0.035, hue], [0.97, 0.012, hue]])
+    lch = np.array([[0.8, 0.055, hue], [0.96, 0.015, hue]])
     return np.clip(np.rint(oklab_to_srgb(oklch_to_oklab(lch))), 0, 255).astype(np.uint8)
 
 
@@ -170,9 +170,13 @@ class Band:
     """
 
     def __init__(
-        self, spec: TerrainSpec, terrains: tuple[tuple[str, ShadeTable], tuple[str, ShadeTable]]
+        self,
+        spec: TerrainSpec,
+        terrains: tuple[tuple[str, ShadeTable], tuple[str, ShadeTable]],
+        apron: bool = False,
     ) -> None:
         t = spec.tile
+        self.apron = apron
         self.recipe = recipe = band_recipe(spec.description)
         mats = [get_material(parse_description(d).material) for d, _ in terrains]
         ground = without_defaults(recipe.ground, spec, "band-ground")
@@ -185,7 +189,10 @@ class Band:
         self.scatter_side = 0  # +1: denser toward upper, -1: toward lower
         if recipe.scatter is not None:
             pattern = get_material(recipe.scatter).pattern
+            # An apron at the foot of a Pro step cuts nothing from the raised terrain:
+            # patches of its texture there would read as the terrain running under it.
             kin = [m.pattern == pattern for m in mats]
+            kin[1] = kin[1] and not apron
             if kin[1] or kin[0]:
                 k = 1 if kin[1] else 0
                 self.scatter = terrains[k][1]
@@ -213,7 +220,6 @@ class BandMasks:
     """Where a band draws, on one canvas."""
 
     band: np.ndarray  # band ground (either side of the boundary)
-    lower_side: np.ndarray  # the part of ``band`` on the lower side
     scatter: np.ndarray  # band pixels drawn in the scattered material
     glow: np.ndarray  # glowing specks
     glow_hot: np.ndarray  # the brighter specks among them
@@ -261,10 +267,10 @@ def band_masks(
     w_lo, w_up = split
     d_lo = distance_transform_edt(~raw_up)  # lower pixels: 1 next to the upper terrain
     d_up = distance_transform_edt(raw_up)
-    # Edges fray inward by 0-1 px (never past the width: no extra reach), bands of 2 px
-    # or more only (a 1-px side would break up).
-    fray_up = band.fray_up[ty, tx] & (w_up >= 2)
-    fray_lo = band.fray_lo[ty, tx] & (w_lo >= 2) & (not liquid)
+    # Edges fray inward by 0-1 px (never past the width: no extra reach), sides of 3 px
+    # or more only (thinner sides would break up).
+    fray_up = band.fray_up[ty, tx] & (w_up >= 3)
+    fray_lo = band.fray_lo[ty, tx] & (w_lo >= 3) & (not liquid)
     on_up = raw_up & (d_up <= w_up - fray_up)
     on_lo = ~raw_up & (d_lo <= w_lo - fray_lo)
     mask = on_up | on_lo
@@ -297,7 +303,10 @@ def band_masks(
     shallows = np.zeros_like(mask)
     checker = (ty + tx) % 2 == 0
     if liquid:
-        shallows = water & (d_lo <= min(margin, w_lo + 2)) & ~foam
+        far = min(margin, w_lo + 4)
+        shallows = water & (d_lo <= far) & ~foam & ((d_lo <= far - 1) | checker)
+        if band.recipe.foam:
+            shallows &= d_lo > w_lo + 1  # the foam line's gaps show the liquid itself
     wet = on_lo & (d_lo > w_lo - 1) & checker if liquid else np.zeros_like(mask)
     hot = glow & band.glow_hot[ty, tx]
     edge_up = on_up & (d_up > w_up - fray_up - 1)
@@ -310,7 +319,6 @@ def band_masks(
         skirt_lo = water & (d_lo <= np.minimum(margin, w_lo - fray_lo + 1))
     return BandMasks(
         band=mask,
-        lower_side=on_lo,
         scatter=scatter,
         glow=glow,
         glow_hot=hot,

@@ -84,15 +84,17 @@ class TopDownSet:
             else None
         )
         band = round(params.transition_size * t / 2)
+        lower = params.lower.description
+        relief = relief_of(lower, params.upper.description)
         self.band = (
             Band(
                 params.transition,
-                ((params.lower.description, self.lower), (params.upper.description, self.upper)),
+                ((lower, self.lower), (params.upper.description, self.upper)),
+                apron=params.pro and relief != "bank",
             )
             if params.transition and not params.tall_wall and band > 0
             else None
         )
-        lower = params.lower.description
         self.look = Look(
             pro=params.pro,
             band=band,
@@ -100,7 +102,7 @@ class TopDownSet:
             low_view=params.low_view,
             outline=params.outline,
             reach=self.pad - 2,
-            relief=relief_of(lower, params.upper.description),
+            relief=relief,
             liquid_lower=is_liquid(lower),
             glowing_lower=parse_description(lower).material in ("lava",),
             blend_up=self._blend(self.upper),

@@ -138,7 +138,7 @@ def draw_topdown(
         step = np.where(lo & (d_lo <= w_lo), 1, step)
         step = np.where(up & (d_up <= w_up), -1, step)
     elif look.band > 0 and band is not None:
-        apron = look.pro and look.relief != "bank"
+        apron = band.apron
         # The band reaches at most the canvas margin less one (reach + 1); over a liquid
         # its lower side keeps 2 px more for the foam and the shallows.
         limits = (reach if look.liquid_lower else reach + 1, reach + 1)
@@ -163,6 +163,7 @@ def draw_topdown(
             step = np.where(m.skirt_up & odd, step - look.blend_up, step)
             step = np.where(m.edge_lo & checker, step + look.blend_lo, step)
             step = np.where(m.skirt_lo & odd, step - look.blend_lo, step)
+            within |= m.edge_up | m.skirt_up | m.edge_lo | m.skirt_lo  # no new shades
 
     if look.pro:
         if look.relief == "bank":
