@@ -71,9 +71,9 @@ def test_band_recipe_reads_ground_scatter_embers_and_foam() -> None:
 
 
 def test_relief_follows_the_material_families() -> None:
-    assert relief_of("ocean", "sand") == "bank"
-    assert relief_of("deep water", "grass") == "bank"
-    assert relief_of("lava", "ash") == "bank"
+    assert relief_of("ocean", "sand") == "shore"
+    assert relief_of("deep water", "grass") == "shore"
+    assert relief_of("lava", "ash") == "shore"
     assert relief_of("lava", "volcanic rock") == "cliff"
     assert relief_of("ocean", "cobblestone") == "cliff"
     assert relief_of("grass", "dirt path") == "ledge"
@@ -162,7 +162,7 @@ def _extended_darks(s: TopDownSet) -> set[tuple[int, int, int]]:
 def test_pro_set_over_a_liquid_is_a_shore_not_a_cliff(transition: str, tile: int) -> None:
     size = 0.5 if transition else 0.0
     s = make("ocean", "sand", transition, tile, True, size)
-    assert s.look.relief == "bank"
+    assert s.look.relief == "shore"
     darks = _extended_darks(s)
     ramps = [s.lower.tex.ramp, s.upper.tex.ramp]
     if s.band is not None:

@@ -31,7 +31,7 @@ NAME = "tilesets"
 TITLE = "Tilesets"
 
 #: (lower, upper, transition) descriptions; sets with a transition use transition_size
-#: 0.5. A soft terrain over a liquid is a shore (``bank``), rock over anything a
+#: 0.5. A soft terrain over a liquid is a ``shore``, rock over anything a
 #: ``cliff``, the rest a low ``ledge``.
 PAIRS = (
     ("ocean", "sand", "wet sand with foam"),

@@ -90,7 +90,7 @@ class TopDownSet:
             Band(
                 params.transition,
                 ((lower, self.lower), (params.upper.description, self.upper)),
-                apron=params.pro and relief != "bank",
+                apron=params.pro and relief != "shore",
             )
             if params.transition and not params.tall_wall and band > 0
             else None

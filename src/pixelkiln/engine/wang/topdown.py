@@ -12,18 +12,18 @@ Light comes from the top left; ``upper`` is the raised terrain.
     top-down view), a slope band shaded by its orientation to the light (``step_slope``
     sets its width) and a contact shadow on the lower terrain - over lava the foot
     glows instead of darkening;
-  - ``bank`` (a soft upper over a liquid: sand, grass, snow over water, lava, acid,
-    ice, swamp): a shore, not a cliff - a lit lip, a wet rim one shade darker inside
-    the upper's own ramp, and a lighter line on the liquid where it laps the shore; no
-    face, no shadow on the liquid (nothing darker than the two ramps);
+  - ``shore`` (a soft upper over a liquid: sand, grass, snow over water, lava, acid,
+    ice, swamp): not a cliff - a lit lip, a wet rim one shade darker inside the upper's
+    own ramp, shallows a shade lighter on the liquid; no face, no shadow on the liquid
+    (nothing darker than the two ramps);
   - ``ledge`` (soft over solid ground): the cliff's shading, as a low step.
 
 - **Transition band** (``transition_size`` > 0): with a transition material, a band of
   that material straddles the boundary (:mod:`pixelkiln.engine.wang.band`: its own
   texture, scattered material, embers, a foam line on the lower side, a wet edge over a
-  liquid); in Pro sets the step is drawn across it (a bank's band lies flat). Without
-  one, the band is the lower terrain a shade lighter (shallows, worn ground) and the
-  upper terrain's edge a shade darker.
+  liquid); in Pro cliff and ledge sets it is an apron at the foot of the step, and a
+  shore's band lies flat (it is the shore). Without one, the band is the lower terrain
+  a shade lighter (shallows, worn ground) and the upper terrain's edge a shade darker.
 
 Relief effects are functions of the cleaned terrain labels within ``reach`` px; band
 masks of exact distances to the unsmoothed boundary (:func:`band_masks`): both are
@@ -58,11 +58,11 @@ def is_liquid(description: str) -> bool:
 
 
 def relief_of(lower: str, upper: str) -> str:
-    """``cliff``, ``bank`` or ``ledge``: how a Pro set's raised upper terrain meets the
+    """``cliff``, ``shore`` or ``ledge``: how a Pro set's raised upper terrain meets the
     lower one (see the module docstring)."""
     if get_material(parse_description(upper).material).family in _ROCKY:
         return "cliff"
-    return "bank" if is_liquid(lower) else "ledge"
+    return "shore" if is_liquid(lower) else "ledge"
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class Look:
     outline: str = "lineless"
     #: Largest distance an effect may look across (the canvas margin less the clean-up).
     reach: int = 3
-    #: ``cliff``, ``bank`` or ``ledge`` (:func:`relief_of`).
+    #: ``cliff``, ``shore`` or ``ledge`` (:func:`relief_of`).
     relief: str = "ledge"
     liquid_lower: bool = False
     glowing_lower: bool = False
@@ -166,9 +166,9 @@ def draw_topdown(
             within |= m.edge_up | m.skirt_up | m.edge_lo | m.skirt_lo  # no new shades
 
     if look.pro:
-        if look.relief == "bank":
+        if look.relief == "shore":
             if band is None or look.band == 0:
-                s, w = _bank_steps(up, d_lo, checker, look)
+                s, w = _shore_steps(up, d_lo, checker, look)
                 step, within = step + s, within | w
         else:
             relief, shadow = _pro_steps(canvas, up, d_up, d_lo, checker, look)
@@ -208,7 +208,7 @@ def shifted_any(mask: np.ndarray, k: int) -> np.ndarray:
     return out
 
 
-def _bank_steps(
+def _shore_steps(
     up: np.ndarray, d_lo: np.ndarray, checker: np.ndarray, look: Look
 ) -> tuple[np.ndarray, np.ndarray]:
     """A shore: lit lip, a wet rim inside the upper's ramp, shallows on the liquid (2 px
