@@ -1,6 +1,9 @@
 """`make bench`, engine half: per material at 32 px, the time the engine takes to render a
 seamless tile and the ratio to the time Pillow takes to encode the same pixels as PNG
-(the floor no generator can beat), both measured in this one run.
+(the floor no generator can beat), both measured in this one run; then the time of a
+512 x 512 render of every material (big textures: UI panels, previews), and the tiling
+measures of every material at 16, 32 and 64 px against their gates
+(:func:`pixelkiln.engine.quality.check_tiling`).
 
 Each figure is the median of several repeats after a warm-up render, so the sentence
 model (already cached by then) and first-call imports are not counted; the cold start
@@ -21,13 +24,23 @@ from rich.table import Table
 
 from pixelkiln.engine.lexicon import MATERIAL_KEYS
 from pixelkiln.engine.materials import render_material
+from pixelkiln.engine.quality import tiling_limits, tiling_values
 from pixelkiln.engine.text import parse_description
 
 SIZE = 32
 SEED = 7
 REPEATS = 15
+BIG = 512
+BIG_REPEATS = 3
+TILING_SIZES = (16, 32, 64)
+SHORT = {
+    "detail_balance": "balance",
+    "dominant_feature": "item",
+    "border_runs": "border",
+    "repetition": "repeat",
+}
 
-console = Console(width=120)
+console = Console(width=220)
 
 
 def median_ms(fn: Callable[[], object], repeats: int = REPEATS) -> float:
@@ -82,5 +95,45 @@ def main() -> None:
     )
 
 
+def big_renders() -> None:
+    """Time a 512 x 512 render of every material (median of a few)."""
+    table = Table(title=f"engine: one {BIG} x {BIG} texture per material (median of "
+                  f"{BIG_REPEATS})")  # fmt: skip
+    table.add_column("material")
+    table.add_column("ms", justify="right")
+    times = []
+    for key in MATERIAL_KEYS:
+        ms = median_ms(lambda key=key: render_material(key, BIG, SEED), BIG_REPEATS)
+        times.append(ms)
+        table.add_row(key, f"{ms:.0f}")
+    console.print(table)
+    console.print(f"{BIG} px: median {statistics.median(times):.0f} ms, max {max(times):.0f} ms")
+
+
+def tiling() -> None:
+    """The tiling measures of every material (seed 7) at 16, 32 and 64 px; a star marks a
+    value over its gate."""
+    table = Table(title="tiling measures (seed 7; * = over the gate)")
+    table.add_column("material")
+    for size in TILING_SIZES:
+        for name in SHORT.values():
+            table.add_column(f"{name} {size}", justify="right")
+    for key in MATERIAL_KEYS:
+        row = [key]
+        for size in TILING_SIZES:
+            values = tiling_values(render_material(key, size, SEED).rgba)
+            limits = tiling_limits((size, size))
+            for name, value in values.items():
+                over = value > limits[name] if name == "border_runs" else value >= limits[name]
+                row.append(f"{value:.2f}{'*' if over else ''}")
+        table.add_row(*row)
+    console.print(table)
+    limits = ", ".join(f"{SHORT[k]} {v}" for k, v in tiling_limits((32, 32)).items())
+    small = ", ".join(f"{SHORT[k]} {v}" for k, v in tiling_limits((16, 16)).items())
+    console.print(f"gates from 24 px: {limits}; under 24 px: {small}")
+
+
 if __name__ == "__main__":
     main()
+    big_renders()
+    tiling()

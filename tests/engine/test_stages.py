@@ -97,3 +97,80 @@ def test_cluster_labels_commute_with_roll() -> None:
     # Same partition (labels may be numbered differently).
     pairs = set(zip(a.ravel().tolist(), b.ravel().tolist(), strict=True))
     assert len(pairs) == len(np.unique(a)) == len(np.unique(b))
+
+
+def _worley_brute(
+    rng: np.random.Generator,
+    shape: tuple[int, int],
+    feature: float | tuple[float, float],
+    jitter: float,
+    metric: str,
+    warp: tuple[np.ndarray, np.ndarray] | None,
+    aspect: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """F1, F2 and owner by measuring every pixel against every seed (the slow way)."""
+    h, w = shape
+    fy, fx = feature if isinstance(feature, tuple) else (feature, feature)
+    gy, gx = max(2, round(h / fy)), max(2, round(w / fx))
+    cy = (np.arange(gy)[:, None] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * h / gy
+    cx = (np.arange(gx)[None, :] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * w / gx
+    points = np.stack([cy.ravel() % h, cx.ravel() % w], axis=1)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float64)
+    if warp is not None:
+        yy, xx = yy + warp[0], xx + warp[1]
+    ddy = torus_delta(yy[..., None], points[:, 0], h)
+    ddx = torus_delta(xx[..., None], points[:, 1], w) / aspect
+    if metric == "manhattan":
+        dist = np.abs(ddy) + np.abs(ddx)
+    elif metric == "chebyshev":
+        dist = np.maximum(np.abs(ddy), np.abs(ddx))
+    else:
+        dist = np.hypot(ddy, ddx)
+    ordered = np.sort(dist, axis=-1)
+    return ordered[..., 0], ordered[..., 1], np.argmin(dist, axis=-1)
+
+
+@pytest.mark.parametrize("metric", ["euclid", "manhattan", "chebyshev"])
+def test_worley_grid_search_equals_the_search_over_all_seeds(metric: str) -> None:
+    rng = np.random.default_rng(5)
+    for case in range(12):
+        h, w = (int(v) for v in rng.integers(8, 60, 2))
+        feature = float(rng.uniform(2, 25)) if case % 2 else (float(rng.uniform(2, 25)), 6.0)
+        jitter = float(rng.uniform(0, 1))
+        aspect = (1.0, 1.6, 0.6)[case % 3]
+        warp = None
+        if case % 4 == 0:
+            warp = (rng.normal(size=(h, w)) * 2, rng.normal(size=(h, w)) * 2)
+        cells = worley(np.random.default_rng(case), (h, w), feature, jitter, metric, warp, aspect)
+        f1, f2, owner = _worley_brute(
+            np.random.default_rng(case), (h, w), feature, jitter, metric, warp, aspect
+        )
+        assert np.allclose(cells.f1, f1) and np.allclose(cells.f2, f2), (metric, case)
+        # The owner is the nearest seed (ties aside).
+        assert (cells.owner == owner).mean() > 0.99
+
+
+def test_unwarped_lattice_noise_is_the_warped_one_with_no_warp() -> None:
+    for shape, cells in (((16, 16), (3, 3)), ((24, 40), (5, 2)), ((33, 17), (7, 4))):
+        plain = lattice_noise(np.random.default_rng(1), shape, cells)
+        zero = (np.zeros(shape), np.zeros(shape))
+        assert np.array_equal(plain, lattice_noise(np.random.default_rng(1), shape, cells, zero))
+
+
+def test_band_noise_and_detile_are_periodic_and_quiet_at_the_tile_scale() -> None:
+    from pixelkiln.engine.noise import band_noise, detile, tile_modes
+
+    field = band_noise(np.random.default_rng(2), (32, 48), 4.0, warp_px=2.0)
+    assert field.min() == 0.0 and field.max() == 1.0
+    # Evaluated on a doubled grid the field would repeat: its spectrum lives on the tile's
+    # own Fourier modes, and the tile-sized ones carry little of it.
+    spectrum = np.abs(np.fft.fft2(field - field.mean())) ** 2
+    assert spectrum[tile_modes(field.shape)].sum() < 0.1 * spectrum.sum()
+    blotch = np.zeros((32, 32))
+    blotch[8:20, 6:22] = 1.0
+    calmed = detile(blotch, keep=0.2)
+    low = tile_modes(blotch.shape)
+    before = np.abs(np.fft.fft2(blotch))[low].sum()
+    after = np.abs(np.fft.fft2(calmed))[low].sum()
+    assert after == pytest.approx(0.2 * before)
+    assert np.abs(np.fft.fft2(calmed) - np.fft.fft2(blotch))[~low].max() < 1e-9

@@ -1,11 +1,17 @@
-"""Periodic (tileable) noise fields on a torus: lattice noise, fBm, domain warp, Worley cells.
+"""Periodic (tileable) noise fields on a torus: lattice noise, fBm, domain warp, Worley
+cells, band-limited noise, and the tile-scale filter that keeps a repeat from showing.
 
 Every field here is a function on the torus ``Z_h x Z_w``: lattice indices are taken modulo
 the lattice size and distances wrap, so a texture built only from these fields (and from
-``mode='wrap'`` filters / ``np.roll``) tiles exactly, whatever its size, square or not.
-The lattice of a field always has a whole number of cells per tile, which is why the
-functions take a *feature size in pixels* and round it to the nearest divisor-friendly
-cell count rather than taking a frequency.
+``mode='wrap'`` filters / ``np.roll`` / FFT filtering) tiles exactly, whatever its size,
+square or not. The lattice of a field always has a whole number of cells per tile, which
+is why the functions take a *feature size in pixels* and round it to the nearest
+divisor-friendly cell count rather than taking a frequency.
+
+A repeated tile shows its grid through its *tile-sized* variation (:func:`tile_modes`):
+one blotch or gradient per tile, repeated in lockstep. :func:`detile` turns that part of
+a field down and :func:`band_noise` makes fields of evenly spread blobs without it;
+:func:`checkered` spreads two tones evenly over Voronoi cells.
 """
 
 from __future__ import annotations
@@ -15,13 +21,19 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = [
+    "TILE_CYCLES",
+    "TILE_SCALE_PX",
     "Cells",
+    "band_noise",
     "cell_count",
+    "checkered",
+    "detile",
     "fbm",
     "lattice_noise",
     "normalize",
     "rank_normalize",
     "sample_lattice",
+    "tile_modes",
     "torus_delta",
     "wave",
     "worley",
@@ -75,6 +87,14 @@ def _pixel_coords(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
+def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For pixel centres 0..n-1 on a periodic lattice of ``cells`` cells: the two
+    neighbouring nodes of each and the quintic fade between them."""
+    t = np.arange(n, dtype=np.float64) * cells / n
+    i0 = np.floor(t).astype(np.int64)
+    return i0 % cells, (i0 + 1) % cells, _smooth(t - i0)
+
+
 def lattice_noise(
     rng: np.random.Generator,
     shape: tuple[int, int],
@@ -84,14 +104,20 @@ def lattice_noise(
     """Periodic value noise in 0..1 with ``cells`` lattice cells per tile along (y, x).
 
     ``warp`` is an optional pixel offset field ``(dy, dx)``; it must itself be periodic,
-    which every field from this module is.
+    which every field from this module is. Unwarped, the interpolation is separable: two
+    small matrix products instead of a lookup per pixel.
     """
     h, w = shape
     grid = rng.random(cells)
+    if warp is None:
+        # The same arithmetic as :func:`sample_lattice`, row and column at a time.
+        y0, y1, ty = _nodes(h, cells[0])
+        x0, x1, tx = _nodes(w, cells[1])
+        across = grid[:, x0] * (1 - tx) + grid[:, x1] * tx  # (cells_y, w)
+        return across[y0] * (1 - ty)[:, None] + across[y1] * ty[:, None]
     yy, xx = _pixel_coords(h, w)
-    if warp is not None:
-        yy = yy + warp[0]
-        xx = xx + warp[1]
+    yy = yy + warp[0]
+    xx = xx + warp[1]
     return sample_lattice(grid, yy * cells[0] / h, xx * cells[1] / w)
 
 
@@ -132,6 +158,92 @@ def fbm(
     return normalize(total)
 
 
+# Tile-sized variation: up to this many cycles per tile, but never shapes smaller than
+# ``TILE_SCALE_PX`` (those are clusters, not blotches). See ``quality.repetition``.
+TILE_CYCLES = 2.0
+TILE_SCALE_PX = 16.0
+
+
+def tile_modes(shape: tuple[int, int], scale_px: float = TILE_SCALE_PX) -> np.ndarray:
+    """Mask of the Fourier modes (``np.fft.fft2`` layout) of tile-sized variation: up to
+    :data:`TILE_CYCLES` cycles per tile with a wavelength of ``scale_px`` or more, and
+    every mode of one cycle per tile; DC excluded.
+
+    These are what a repeat of the tile shows as a grid: one or two blotches, bands or
+    gradients per tile, repeated in lockstep.
+    """
+    h, w = shape
+    ky = np.abs(np.fft.fftfreq(h) * h)[:, None]  # cycles per tile
+    kx = np.abs(np.fft.fftfreq(w) * w)[None, :]
+    low = (ky / h) ** 2 + (kx / w) ** 2 <= 1.0 / scale_px**2
+    low &= ky**2 + kx**2 <= TILE_CYCLES**2
+    low |= np.maximum(ky, kx) <= 1
+    low[0, 0] = False
+    return low
+
+
+def detile(field: np.ndarray, keep: float = 0.35, scale_px: float = TILE_SCALE_PX) -> np.ndarray:
+    """A periodic field with its tile-sized variation turned down to ``keep`` of itself.
+
+    One big blotch or gradient per tile is what a repeated tile shows as a grid; scaling
+    those Fourier modes down keeps the field's character (its smaller clusters are
+    untouched) while the repeat stops reading as stamps. The result is still periodic.
+    """
+    h, w = field.shape
+    spectrum = np.fft.rfft2(field)  # real field: half the spectrum is enough
+    spectrum[tile_modes((h, w), scale_px)[:, : w // 2 + 1]] *= keep
+    return np.fft.irfft2(spectrum, s=(h, w))
+
+
+def band_noise(
+    rng: np.random.Generator,
+    shape: tuple[int, int],
+    feature_px: float | tuple[float, float],
+    spread: float = 0.55,
+    keep: float = 0.25,
+    angle: float = 0.0,
+    warp_px: float = 0.0,
+) -> np.ndarray:
+    """Periodic noise of evenly spread blobs about ``feature_px`` across, min-max 0..1.
+
+    White noise filtered in Fourier space by a log-normal band around the blob's
+    frequency (half a wavelength per blob), ``spread`` the band's width (natural log
+    units). A pair ``(along y, along x)`` stretches the blobs into grain, turned by
+    ``angle`` radians (clockwise on screen). Tile-sized modes keep ``keep`` of their
+    share (:func:`detile`), so no tile carries one big shape. ``warp_px`` bends the blobs
+    by a coarser periodic field of the same kind (organic outlines instead of round
+    spots). Periodic by construction.
+    """
+    h, w = shape
+    fy, fx = feature_px if isinstance(feature_px, tuple) else (feature_px, feature_px)
+    # At least ~7 x 7 blobs per tile (stretched ones: as many in all): with fewer, only
+    # a handful of Fourier modes would be left in the band, and a few plane waves read
+    # as stripes. Both sides shrink alike, so stretched grain keeps its proportions.
+    shrink = min(1.0, float(np.sqrt(h * w / (49.0 * fy * fx))), h / (2.5 * fy), w / (2.5 * fx))
+    fy, fx = fy * shrink, fx * shrink
+    # A real field: its spectrum is symmetric, so half of it is enough (rfft2).
+    spectrum = np.fft.rfft2(rng.standard_normal(shape))
+    half = w // 2 + 1
+    vy = np.fft.fftfreq(h)[:, None] * np.ones((1, half))  # cycles per pixel
+    vx = np.fft.rfftfreq(w)[None, :] * np.ones((h, 1))
+    if angle:
+        c, s = np.cos(angle), np.sin(angle)
+        vy, vx = c * vy - s * vx, s * vy + c * vx
+    radius = np.hypot(vy * (2 * fy), vx * (2 * fx))  # 1 at the blob frequency
+    radius[0, 0] = 1e-9
+    gain = np.exp(-(np.log(radius) ** 2) / (2 * spread**2))
+    gain[0, 0] = 0.0
+    gain[tile_modes(shape)[:, :half]] *= keep
+    field = np.fft.irfft2(spectrum * gain, s=shape)
+    if warp_px > 0:
+        coarse = 1.6 * max(fy, fx)
+        dy = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px
+        dx = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px
+        yy, xx = _pixel_coords(h, w)
+        field = sample_lattice(field, yy + dy, xx + dx)  # the field is its own lattice
+    return normalize(field)
+
+
 def wave(
     shape: tuple[int, int],
     periods: tuple[int, int],
@@ -162,11 +274,39 @@ class Cells:
     points: np.ndarray  # (N, 2) float (y, x) seed positions
     dy: np.ndarray  # (H, W) signed offset from the owner seed (wrap-aware)
     dx: np.ndarray
+    grid: tuple[int, int] = (1, 1)  # seed grid (rows, columns); seed i is in row i // columns
 
     @property
     def ridge(self) -> np.ndarray:
         """F2 - F1: about 0 on cell borders (mortar, cracks), large at cell centres."""
         return self.f2 - self.f1
+
+
+def _axis_offsets(g: int, size: float, reach: float) -> tuple[list[int], bool]:
+    """Grid-cell offsets to search along one axis, and whether they wrap.
+
+    A seed ``|o| >= 2`` cells away is at least ``(|o| - 1) * size`` away, so offsets up to
+    ``ceil(reach / size)`` cover every seed within ``reach``. An axis with fewer cells than
+    that window takes each cell once and measures distances round the torus.
+    """
+    r = int(np.ceil(reach / size))
+    if 2 * r + 1 <= g:
+        return list(range(-r, r + 1)), False
+    return list(range(g)), True
+
+
+def _least(offset: int, wraps: bool, size: float) -> float:
+    """The least distance along one axis from the centre cell to the cell ``offset`` away."""
+    return 0.0 if wraps else max(abs(offset) - 1, 0) * size
+
+
+def _combine(metric: str, a: np.ndarray | float, b: np.ndarray | float) -> np.ndarray | float:
+    """Distance from per-axis parts (euclidean: squared, compared squared)."""
+    if metric == "manhattan":
+        return np.abs(a) + np.abs(b)
+    if metric == "chebyshev":
+        return np.maximum(np.abs(a), np.abs(b))
+    return a * a + b * b
 
 
 def worley(
@@ -177,50 +317,126 @@ def worley(
     metric: str = "euclid",
     warp: tuple[np.ndarray, np.ndarray] | None = None,
     aspect: float = 1.0,
+    even: bool = False,
 ) -> Cells:
     """Voronoi cells of a jittered grid of seeds on the torus.
 
     A jittered grid (one seed per grid cell, moved by up to ``jitter`` of a cell) keeps
     seeds apart, so no cell collapses into a "mortar sea". ``metric`` is ``euclid``,
     ``manhattan`` (diamond cells) or ``chebyshev`` (square cells); ``aspect`` > 1 stretches
-    cells horizontally.
+    cells horizontally. ``even`` rounds the grid to an even number of cells per axis, so
+    an alternation over the grid (:func:`checkered`) closes around the torus.
+
+    Each seed stays inside its grid cell, so a pixel's two nearest seeds lie in the few
+    grid cells around its own (no further than an adjacent cell's seed can be): the 3x3
+    around it are searched for every pixel, each cell further out only for the pixels it
+    could still beat. The cost grows with the pixels, not pixels x seeds, and the result
+    is exactly that of a search over all seeds.
     """
     h, w = shape
     fy, fx = feature_px if isinstance(feature_px, tuple) else (feature_px, feature_px)
     # At least two cells per axis: a single cell would be one flat region with no joints.
     gy, gx = max(2, cell_count(h, fy)), max(2, cell_count(w, fx))
-    cy = (np.arange(gy)[:, None] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * h / gy
-    cx = (np.arange(gx)[None, :] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * w / gx
-    points = np.stack([cy.ravel() % h, cx.ravel() % w], axis=1)
+    if even:
+        gy, gx = 2 * max(1, round(h / fy / 2)), 2 * max(1, round(w / fx / 2))
+    jitter = float(min(max(jitter, 0.0), 1.0))  # seeds stay inside their grid cell
+    size_y, size_x = h / gy, w / gx
+    cy = (np.arange(gy)[:, None] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * size_y
+    cx = (np.arange(gx)[None, :] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * size_x
+    points = np.stack([(cy % h).ravel(), (cx % w).ravel()], axis=1)
+    # Each seed's place inside its own grid cell.
+    in_y = (cy - np.arange(gy)[:, None] * size_y).ravel()
+    in_x = (cx - np.arange(gx)[None, :] * size_x).ravel()
     yy, xx = _pixel_coords(h, w)
     if warp is not None:
         yy = yy + warp[0]
         xx = xx + warp[1]
-    ddy = torus_delta(yy[..., None], points[:, 0], h)
-    ddx = torus_delta(xx[..., None], points[:, 1], w) / aspect
+    yy, xx = (yy % h).ravel(), (xx % w).ravel()
+    iy = np.minimum((yy / size_y).astype(np.int64), gy - 1)
+    ix = np.minimum((xx / size_x).astype(np.int64), gx - 1)
+    own = iy * gx + ix
+    top, left = yy - iy * size_y, xx - ix * size_x  # the pixel's place inside its cell
+    # Distances in the metric's units: x is divided by ``aspect``. The second-nearest
+    # seed is never further than an adjacent cell's seed can be.
+    my, mx = size_y, size_x / aspect
+    reach = float(np.sqrt(my * my + mx * mx + 3 * min(my, mx) ** 2))
     if metric == "manhattan":
-        dist = np.abs(ddy) + np.abs(ddx)
-    elif metric == "chebyshev":
-        dist = np.maximum(np.abs(ddy), np.abs(ddx))
-    else:
-        dist = np.hypot(ddy, ddx)
-    if dist.shape[-1] == 1:
-        f1 = dist[..., 0]
-        owner = np.zeros(shape, np.int64)
-        f2 = np.full(shape, float(max(h, w)))
-    else:
-        part = np.argpartition(dist, 1, axis=-1)[..., :2]
-        d2 = np.take_along_axis(dist, part, axis=-1)
-        swap = d2[..., 0] > d2[..., 1]
-        owner = np.where(swap, part[..., 1], part[..., 0])
-        f1 = np.minimum(d2[..., 0], d2[..., 1])
-        f2 = np.maximum(d2[..., 0], d2[..., 1])
-    sel = owner[..., None]
+        reach *= np.sqrt(2)
+    offs_y, wrap_y = _axis_offsets(gy, my, reach)
+    offs_x, wrap_x = _axis_offsets(gx, mx, reach)
+    squared = metric not in ("manhattan", "chebyshev")  # euclidean: compared squared
+    bound = reach * reach if squared else reach
+    offsets = [
+        (oy, ox)
+        for oy in offs_y
+        for ox in offs_x
+        if _combine(metric, _least(oy, wrap_y, my), _least(ox, wrap_x, mx)) < bound
+    ]
+    # Near cells first, so the far ones meet tight second-nearest distances to beat.
+    offsets.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), o))
+    n = h * w
+    f1 = np.full(n, np.inf)
+    f2 = np.full(n, np.inf)
+    owner = np.full(n, gy * gx, np.int64)
+    best_dy = np.zeros(n)
+    best_dx = np.zeros(n)
+    rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
+    for oy, ox in offsets:
+        neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
+        sel: slice | np.ndarray = slice(None)
+        if not (wrap_y or wrap_x) and max(abs(oy), abs(ox)) > 1:
+            # Only pixels this far cell could still beat: its least distance to them.
+            gap_y = 0.0 if oy == 0 else (abs(oy) - 1) * my + (my - top if oy > 0 else top)
+            gap_x = (
+                0.0
+                if ox == 0
+                else (abs(ox) - 1) * mx + (mx - left / aspect if ox > 0 else left / aspect)
+            )
+            sel = np.flatnonzero(_combine(metric, gap_y, gap_x) <= f2)
+            if not len(sel):
+                continue
+        cell = neighbour[own[sel]]
+        if wrap_y:
+            ddy = torus_delta(yy[sel], points[cell, 0], h)
+        else:
+            ddy = top[sel] - (oy * size_y + in_y[cell])
+        if wrap_x:
+            ddx = torus_delta(xx[sel], points[cell, 1], w) / aspect
+        else:
+            ddx = (left[sel] - (ox * size_x + in_x[cell])) / aspect
+        dist = _combine(metric, ddy, ddx)
+        old1, old2, old_owner = f1[sel], f2[sel], owner[sel]
+        # Ties go to the lower seed index, as a search over all seeds in order would.
+        closer = (dist < old1) | ((dist == old1) & (cell < old_owner))
+        f2[sel] = np.where(closer, old1, np.minimum(old2, dist))
+        f1[sel] = np.where(closer, dist, old1)
+        owner[sel] = np.where(closer, cell, old_owner)
+        best_dy[sel] = np.where(closer, ddy, best_dy[sel])
+        best_dx[sel] = np.where(closer, ddx, best_dx[sel])
+    if squared:
+        f1, f2 = np.sqrt(f1), np.sqrt(f2)
+    f2 = np.where(np.isinf(f2), float(max(h, w)), f2)
     return Cells(
-        f1=f1,
-        f2=f2,
-        owner=owner,
+        f1=f1.reshape(shape),
+        f2=f2.reshape(shape),
+        owner=owner.reshape(shape),
         points=points,
-        dy=np.take_along_axis(ddy, sel, axis=-1)[..., 0],
-        dx=np.take_along_axis(ddx, sel, axis=-1)[..., 0] * aspect,
+        dy=best_dy.reshape(shape),
+        dx=(best_dx * aspect).reshape(shape),
+        grid=(gy, gx),
     )
+
+
+def checkered(cells: Cells, rng: np.random.Generator, flip: float = 0.2) -> np.ndarray:
+    """A bool per Voronoi cell, alternating over the seed grid like a checkerboard, with
+    a share ``flip`` of the cells flipped at random.
+
+    Two tones given by this to neighbouring cells spread evenly over the tile (a random
+    pick leaves clumps of one tone, which repeat as blotches); the flips and the seeds'
+    jitter keep the alternation from reading as a checkerboard.
+    """
+    n = len(cells.points)
+    gx = int(cells.grid[1])
+    index = np.arange(n)
+    base = ((index // gx) + (index % gx)) % 2 == 0
+    return base ^ (rng.random(n) < flip)

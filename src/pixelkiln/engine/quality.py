@@ -1,11 +1,12 @@
-"""Quality gates: numbers that catch "noise soup", seams and palette drift before a person does.
+"""Quality gates: numbers that catch "noise soup", seams, palette drift and tiles that repeat
+as a grid of stamps, before a person does.
 
 Every metric works on an RGBA array (or the index image :func:`index_image` makes of it)
 and, for seamless tiles, on the torus: neighbours wrap around the edges, and same-colour
-clusters that leave one edge and come back at the other are one cluster (the graph of
-same-colour 4-neighbours, wrap edges included, goes to
-``scipy.sparse.csgraph.connected_components``; exact, unlike labelling a 3x3 repeat).
-Transparent pixels (alpha < 128) are ignored.
+clusters that leave one edge and come back at the other are one cluster (each colour is
+labelled flat, then the pieces that meet across the wrap seams are joined through a small
+graph; exact, unlike labelling a 3x3 repeat). Transparent pixels (alpha < 128) are
+ignored.
 
 Gates (ART.md §5), with the reason for each number; :func:`check_texture` applies them:
 
@@ -21,8 +22,8 @@ Gates (ART.md §5), with the reason for each number; :func:`check_texture` appli
   wrapped 16 px tiles with one joint line, and cropped clustered noise often scores
   low), so the engine guarantees the wrap by construction - periodic fields and
   wrapping filters, checked stage by stage in the tests - and then cuts the torus
-  along its calmest row and column (:func:`calmest_cut`), which also keeps the tile edge
-  from being emphasised. Cropped smooth noise, the classic visible seam, fails the gate.
+  along a calm row and column (:func:`calmest_cut`). Cropped smooth noise, the classic
+  visible seam, fails the gate.
 - ``COLORS_MAX = 12`` per tile: a ramp of at most 6 shades, up to two features with two
   accent shades each, and a black outline. Plain materials use 3-8.
 - Palette adherence must be exactly 1.0 when a palette is forced.
@@ -30,6 +31,30 @@ Gates (ART.md §5), with the reason for each number; :func:`check_texture` appli
   the calmest stone floor in the gallery and still reads; under 0.12 a tile is flat. Over
   0.75 it fights the characters standing on it (lava and crystal, which glow, reach ~0.6;
   a black outline spans more by design, so callers pass wider bounds for it).
+
+Tiling gates (ART.md §1.7, Silber's tells), :func:`check_tiling`; a tile that passes them
+does not read as a grid when it repeats in a map. Chosen by looking at 3x3 and 4x4
+repeats of every material at 16, 32 and 64 px, before and after the materials were
+rebalanced (the old ice, mud, sky, dirt... tiles that read as stamps failed them, the
+built materials and grass, which read well, passed):
+
+- ``BALANCE_MAX = 0.5`` (ART.md's figure) on :func:`detail_balance`, the coefficient of
+  variation of the edge fraction over a 4x4 grid of blocks: detail gathered in one part
+  of the tile. Under 24 px a block holds only 16 pixels, and sampling alone spreads the
+  fraction by ~0.3-0.4, so small tiles get ``BALANCE_MAX_SMALL = 0.65``.
+- ``DOMINANT_MAX = 0.12`` on :func:`dominant_feature`, the largest single item (a
+  same-colour cluster more than a ramp step from the commonest colour, not wrapping
+  round the torus): 12% of a 32 px tile is an 11x11 blob, which already repeats as a
+  stamp; the old mud puddles and crystal facets took 20-30%. At 16 px one ordinary
+  cluster with a neighbour of its colour is 30-40 px, so ``DOMINANT_MAX_SMALL = 0.2``.
+- ``BORDER_RUN_MAX = 0.5`` on :func:`border_runs` (ART.md's figure): a same-colour run
+  along the border longer than half a side draws the tile's edge into the map. A run of
+  exactly half a side passes (it is one pixel at 16 px).
+- ``REPETITION_MAX = 0.35`` on :func:`repetition`, the share of the lightness contrast
+  in tile-sized shapes: evenly textured tiles (cobblestone 0.12, brick 0.24, grass 0.3)
+  stay under it, one-blotch-per-tile ones (the old dirt 0.66, ice 0.69, parchment 0.75)
+  were far over. At 16 px the tile-sized band is the clusters' own scale (one cycle per
+  tile is 16 px, three 4.5 px clusters), so ``REPETITION_MAX_SMALL = 0.45``.
 """
 
 from __future__ import annotations
@@ -37,39 +62,63 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import ndimage
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
 
 __all__ = [
+    "BALANCE_MAX",
+    "BALANCE_MAX_SMALL",
+    "BORDER_RUN_MAX",
     "COLORS_MAX",
+    "DOMINANT_MAX",
+    "DOMINANT_MAX_SMALL",
     "ORPHAN_MAX",
+    "REPETITION_MAX",
+    "REPETITION_MAX_SMALL",
     "VALUE_RANGE",
     "TextureReport",
+    "border_runs",
     "boundary_jumps",
     "calmest_cut",
     "check_ramp",
     "check_texture",
+    "check_tiling",
     "cluster_labels",
     "cluster_min",
     "cluster_sizes",
     "color_count",
+    "detail_balance",
+    "dominant_feature",
     "edge_fraction",
     "index_image",
     "isolated4_fraction",
     "mean_cluster",
     "orphan_fraction",
     "palette_adherence",
+    "repetition",
     "seam_error",
     "seam_z",
     "texture_report",
+    "tiling_limits",
+    "tiling_score",
+    "tiling_values",
     "value_range",
 ]
 
 ORPHAN_MAX = 0.02
 COLORS_MAX = 12
 VALUE_RANGE = (0.12, 0.75)
+BALANCE_MAX = 0.5
+BALANCE_MAX_SMALL = 0.65
+DOMINANT_MAX = 0.12
+DOMINANT_MAX_SMALL = 0.2
+BORDER_RUN_MAX = 0.5
+REPETITION_MAX = 0.35
+REPETITION_MAX_SMALL = 0.45
 
 _N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 
@@ -139,30 +188,53 @@ def cluster_labels(img: np.ndarray, wrap: bool = True, connectivity: int = 4) ->
     """A label per pixel: its same-colour cluster (on the torus when ``wrap``).
 
     ``connectivity`` 4 (the gates' clusters) or 8 (diagonal steps join too, as in a
-    staircase line). Transparent pixels get their own singleton labels.
+    staircase line). Transparent pixels get their own singleton labels. Each colour is
+    labelled flat (``scipy.ndimage.label``); on the torus the pieces that touch across
+    the wrap seams are then joined with a small graph of piece labels, which is exact and
+    fast at any size.
     """
     index = _as_index(img)
     h, w = index.shape
-    ids = np.arange(h * w).reshape(h, w)
-    offsets = [(0, 1), (1, 0)] + ([(1, 1), (1, -1)] if connectivity == 8 else [])
-    padded_ids = np.pad(ids, 1, constant_values=-1)
-    padded_index = np.pad(index, 1, constant_values=-2)
+    structure = ndimage.generate_binary_structure(2, 1 if connectivity == 4 else 2)
+    labels = np.zeros((h, w), np.int64)
+    count = 0
+    for value in np.unique(index):
+        if value < 0:
+            continue
+        part, n = ndimage.label(index == value, structure)
+        inside = part > 0
+        labels[inside] = part[inside] + (count - 1)
+        count += n
+    clear = index < 0
+    labels[clear] = count + np.arange(int(clear.sum()))
+    count += int(clear.sum())
+    if not wrap or count == 0:
+        return labels
+    # Pixel pairs that meet across the wrap seams: (last row, first row), (last column,
+    # first column), plus the diagonal steps across them for 8-connectivity.
+    steps = [(1, 0), (0, 1)] + ([(1, 1), (1, -1)] if connectivity == 8 else [])
     rows, cols = [], []
-    for dy, dx in offsets:
-        if wrap:
-            other = np.roll(ids, (-dy, -dx), axis=(0, 1))
-            same = np.roll(index, (-dy, -dx), axis=(0, 1)) == index
+    for dy, dx in steps:
+        ys = [h - 1] if dy else list(range(h))
+        xs = [w - 1] if dx == 1 else ([0] if dx == -1 else list(range(w)))
+        if dy and dx:  # diagonals cross the bottom seam and the side seam
+            seam_y = np.ix_([h - 1], np.arange(w))
+            seam_x = np.ix_(np.arange(h), [w - 1] if dx == 1 else [0])
+            sel = [seam_y, seam_x]
         else:
-            other = padded_ids[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
-            same = padded_index[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
-        same &= index >= 0
-        rows.append(ids[same])
-        cols.append(other[same])
+            sel = [np.ix_(ys, xs)]
+        other_l = np.roll(labels, (-dy, -dx), axis=(0, 1))
+        other_i = np.roll(index, (-dy, -dx), axis=(0, 1))
+        for s in sel:
+            a, b = labels[s].ravel(), other_l[s].ravel()
+            same = (index[s].ravel() == other_i[s].ravel()) & (index[s].ravel() >= 0)
+            rows.append(a[same])
+            cols.append(b[same])
     r = np.concatenate(rows)
     c = np.concatenate(cols)
-    graph = coo_matrix((np.ones(len(r), np.int8), (r, c)), shape=(h * w, h * w))
-    _, labels = connected_components(graph, directed=False)
-    return labels.reshape(h, w)
+    graph = coo_matrix((np.ones(len(r), np.int8), (r, c)), shape=(count, count))
+    _, merged = connected_components(graph, directed=False)
+    return merged[labels]
 
 
 def cluster_sizes(img: np.ndarray, wrap: bool = True) -> np.ndarray:
@@ -216,6 +288,16 @@ def value_range(rgba: np.ndarray) -> float:
     return float(lightness.max() - lightness.min())
 
 
+def _lab(rgba: np.ndarray) -> np.ndarray:
+    """OKLab of every pixel, converting each distinct colour once."""
+    arr = np.asarray(rgba, np.uint8)[..., :3]
+    packed = (arr[..., 0].astype(np.int64) << 16) | (arr[..., 1].astype(np.int64) << 8)
+    packed |= arr[..., 2]
+    uniq, inverse = np.unique(packed, return_inverse=True)
+    colors = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1)
+    return srgb_to_oklab(colors.astype(np.uint8))[inverse.reshape(arr.shape[:2])]
+
+
 def boundary_jumps(lab: np.ndarray, axis: int) -> np.ndarray:
     """Mean ΔEOK across each boundary along ``axis``; the last entry is the wrap seam."""
     nxt = np.roll(lab, -1, axis=axis)
@@ -225,7 +307,7 @@ def boundary_jumps(lab: np.ndarray, axis: int) -> np.ndarray:
 
 def seam_z(rgba: np.ndarray) -> float:
     """How much the wrap seam stands out: z-score of its colour jump, max over both axes."""
-    lab = srgb_to_oklab(np.asarray(rgba, np.uint8)[..., :3])
+    lab = _lab(rgba)
     worst = -np.inf
     for axis in (0, 1):
         jumps = boundary_jumps(lab, axis)
@@ -243,7 +325,7 @@ def seam_error(rgba: np.ndarray) -> float:
     discontinuity the texture has nowhere else, so only a seam that is the single most
     contrasted line of the tile counts.
     """
-    lab = srgb_to_oklab(np.asarray(rgba, np.uint8)[..., :3])
+    lab = _lab(rgba)
     total = 0.0
     for axis in (0, 1):
         jumps = boundary_jumps(lab, axis)
@@ -252,19 +334,206 @@ def seam_error(rgba: np.ndarray) -> float:
 
 
 def calmest_cut(rgba: np.ndarray) -> tuple[int, int]:
-    """The roll ``(dy, dx)`` that puts the wrap seams on the calmest row and column boundary.
+    """The roll ``(dy, dx)`` that opens the torus along its calmest row and column
+    boundary whose two border lines carry no same-colour run longer than half a side.
 
-    A seamless tile is a torus: where it is cut open is free. Cutting along the boundary
-    with the smallest colour jump keeps the tile edge from being emphasised (a classic
-    tiling tell) and makes :func:`seam_error` exactly 0.
+    A seamless tile is a torus: where it is cut open is free, and any boundary but the
+    single hardest one gives :func:`seam_error` 0. The calmest boundary keeps the seam
+    quiet even when other code recolours the tile or frames it; but a calm boundary is
+    often one along a flat band (a mortar course, a run of sky), and a long run on the
+    border emphasises the tile's edge (a classic tiling tell, :func:`border_runs`). So
+    the cut takes the calmest boundary without such a run, among the calmer half; if
+    there is none, the one with the shortest runs there (ties: calmer, then first).
     """
-    lab = srgb_to_oklab(np.asarray(rgba, np.uint8)[..., :3])
+    lab = _lab(rgba)
+    index = index_image(rgba)[0]
     shift = []
     for axis in (0, 1):
-        jumps = boundary_jumps(lab, axis)
-        best = int(np.argmin(np.round(jumps, 9)))  # first minimum: deterministic
-        shift.append(-(best + 1) % lab.shape[axis])
+        jumps = np.round(boundary_jumps(lab, axis), 9)
+        runs = _line_runs(index, axis)  # longest run of each line across ``axis``
+        # Boundary b lies between line b and b + 1; both become border lines.
+        border = np.maximum(runs, np.roll(runs, -1))
+        calm = jumps <= np.median(jumps)
+        length = index.shape[1 - axis]
+        short = border <= length * BORDER_RUN_MAX
+        position = np.arange(len(jumps))
+        if (calm & short).any():
+            order = np.lexsort((position, jumps, ~(calm & short)))
+        else:
+            order = np.lexsort((position, jumps, border, ~calm))
+        shift.append(-(int(order[0]) + 1) % lab.shape[axis])
     return shift[0], shift[1]
+
+
+def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
+    """Longest cyclic same-colour run of each line that runs across ``axis`` (rows for
+    axis 0, columns for axis 1), as a pixel count."""
+    lines = index if axis == 0 else index.T
+    n = lines.shape[1]
+    starts = lines != np.roll(lines, 1, axis=1)
+    # Two laps round the line: a run that wraps finds its start in the first lap.
+    positions = np.arange(2 * n)
+    marked = np.where(np.concatenate([starts, starts], axis=1), positions, 0)
+    length = positions - np.maximum.accumulate(marked, axis=1) + 1
+    return np.minimum(length[:, n:].max(axis=1), n)
+
+
+# --- Tiling tells (ART.md §1.7: high contrast, one item taking most of the tile, detail
+# concentrated in one part, long runs along the border), measured on the torus.
+
+
+def _edge_counts(index: np.ndarray) -> np.ndarray:
+    """Per pixel, how many of its right and lower neighbours (wrapping) differ: 0..2."""
+    right = index != np.roll(index, -1, axis=1)
+    down = index != np.roll(index, -1, axis=0)
+    return right.astype(np.float64) + down
+
+
+def _block_sums(values: np.ndarray, blocks: int, shift: tuple[int, int]) -> np.ndarray:
+    """Sums of ``values`` over a ``blocks x blocks`` grid laid on the torus at ``shift``."""
+    rolled = np.roll(values, shift, axis=(0, 1))
+    h, w = values.shape
+    ys = np.linspace(0, h, blocks + 1).round().astype(int)[:-1]
+    xs = np.linspace(0, w, blocks + 1).round().astype(int)[:-1]
+    return np.add.reduceat(np.add.reduceat(rolled, ys, axis=0), xs, axis=1)
+
+
+def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
+    """How unevenly detail is spread: the coefficient of variation of the edge fraction
+    over a ``blocks x blocks`` grid of blocks (0 = every block equally busy).
+
+    Measured on the torus for two grids, the second offset by half a block, and the
+    larger taken, so detail straddling a block line cannot hide.
+    """
+    index = _as_index(img)
+    edges = _edge_counts(index)
+    h, w = index.shape
+    area = _block_sums(np.ones_like(edges), blocks, (0, 0))
+    worst = 0.0
+    for shift in ((0, 0), (h // (2 * blocks), w // (2 * blocks))):
+        frac = _block_sums(edges, blocks, shift) / area
+        mean = float(frac.mean())
+        if mean > 0:
+            worst = max(worst, float(frac.std()) / mean)
+    return worst
+
+
+def dominant_feature(rgba: np.ndarray, contrast: float = 0.12) -> float:
+    """Share of the tile taken by its largest single item: the largest same-colour
+    cluster (on the torus) of a colour that stands out from the tile's commonest colour
+    by more than ``contrast`` ΔEOK - more than one ramp step (~0.09), since broad patches
+    one step apart are calm ground, not items.
+
+    Clusters that wrap all the way round the torus (a mortar net, a band running off
+    both edges) are structure, not an item, and are not counted: they form one
+    continuous network when the tile repeats, so they cannot stamp a copy per tile.
+    """
+    index, colors = index_image(rgba)
+    h, w = index.shape
+    values, counts = np.unique(index[index >= 0], return_counts=True)
+    if len(values) < 2:
+        return 0.0
+    lab = srgb_to_oklab(colors)
+    common = values[np.argmax(counts)]
+    loud = np.linalg.norm(lab - lab[common], axis=1) > contrast
+    candidates = (index >= 0) & loud[np.maximum(index, 0)]
+    if not candidates.any():
+        return 0.0
+    labels = cluster_labels(index)
+    sizes = np.bincount(labels.ravel())
+    # A cluster wraps when, in a 3x3 repeat labelled flat, the middle copy of one of
+    # its pixels is connected to a neighbouring copy of the same pixel.
+    flat = np.zeros((3 * h, 3 * w), np.int64)
+    tiled = np.tile(index, (3, 3))
+    count = 0
+    for value in values[loud[values]]:
+        part, n = ndimage.label(tiled == value)
+        inside = part > 0
+        flat[inside] = part[inside] + count
+        count += n
+    middle = flat[h : 2 * h, w : 2 * w]
+    wraps = np.zeros(len(sizes), bool)
+    for dy, dx in ((0, w), (h, 0), (h, w), (h, -w)):
+        other = flat[h + dy : 2 * h + dy, w + dx : 2 * w + dx]
+        wraps[labels[(middle == other) & (middle > 0)]] = True
+    items = np.unique(labels[candidates])
+    items = items[~wraps[items]]
+    return float(sizes[items].max() / (h * w)) if len(items) else 0.0
+
+
+def border_runs(img: np.ndarray) -> float:
+    """The longest same-colour run lying on the tile's border (its first and last row and
+    column, each read cyclically as the edge continues into the next tile), divided by
+    the length of that side."""
+    index = _as_index(img)
+    h, w = index.shape
+    rows = _line_runs(index[[0, -1]], 0) / w
+    cols = _line_runs(index[:, [0, -1]], 1) / h
+    return float(max(rows.max(), cols.max()))
+
+
+def repetition(rgba: np.ndarray, scale_px: float = TILE_SCALE_PX) -> float:
+    """How much of the tile's lightness contrast sits in tile-sized shapes: the share of
+    the OKLab L standard deviation carried by Fourier modes with a wavelength of
+    ``scale_px`` px or more (always including one cycle per tile).
+
+    These modes are what a 3x3 repeat shows as a grid: a blotch, a big gradient or one
+    dominant shape per tile. Small clusters, which carry a well-spread texture, do not
+    count. 0 = all contrast is small-scale; 1 = all of it is tile-sized.
+    """
+    lightness = _lab(np.asarray(rgba, np.uint8))[..., 0]
+    spectrum = np.abs(np.fft.fft2(lightness - lightness.mean())) ** 2
+    total = float(spectrum.sum())
+    low = tile_modes(lightness.shape, scale_px)
+    return float(np.sqrt(spectrum[low].sum() / total)) if total > 1e-12 else 0.0
+
+
+def tiling_limits(shape: tuple[int, int]) -> dict[str, float]:
+    """The tiling gates' limits for a tile of this size (see the module docstring)."""
+    small = min(shape) < 24
+    return {
+        "detail_balance": BALANCE_MAX_SMALL if small else BALANCE_MAX,
+        "dominant_feature": DOMINANT_MAX_SMALL if small else DOMINANT_MAX,
+        "border_runs": BORDER_RUN_MAX,
+        "repetition": REPETITION_MAX_SMALL if small else REPETITION_MAX,
+    }
+
+
+def tiling_values(rgba: np.ndarray) -> dict[str, float]:
+    """The four tiling measures of a seamless tile, by gate name."""
+    index = index_image(rgba)[0]
+    return {
+        "detail_balance": detail_balance(index),
+        "dominant_feature": dominant_feature(rgba),
+        "border_runs": border_runs(index),
+        "repetition": repetition(rgba),
+    }
+
+
+def tiling_score(rgba: np.ndarray) -> float:
+    """The worst tiling measure as a share of its limit: under 1 passes every gate
+    (border runs may reach their limit), above 1 fails one."""
+    index = index_image(rgba)[0]
+    limits = tiling_limits(index.shape)
+    values = tiling_values(rgba)
+    ratios = [values[k] / limits[k] for k in values]
+    # Border runs pass at their limit: count them a hair lower.
+    ratios[2] *= 0.999
+    return float(max(ratios))
+
+
+def check_tiling(rgba: np.ndarray) -> list[str]:
+    """Which tiling gates (ART.md §1.7 tells, measured on the torus) a seamless tile
+    fails: empty when a 3x3 repeat should not read as a grid of stamps."""
+    limits = tiling_limits(np.asarray(rgba).shape[:2])
+    problems = []
+    for name, value in tiling_values(rgba).items():
+        limit = limits[name]
+        # Border runs may reach their limit (half a side); the others must stay under.
+        bad = value > limit if name == "border_runs" else value >= limit
+        if bad:
+            problems.append(f"{name} {value:.2f} over {limit}")
+    return problems
 
 
 def check_ramp(ramp: np.ndarray, min_step: float = 0.04) -> list[str]:
@@ -307,11 +576,16 @@ class TextureReport:
     seam_z: float
     seam_error: float
     value_range: float
+    detail_balance: float = 0.0
+    dominant_feature: float = 0.0
+    border_runs: float = 0.0
+    repetition: float = 0.0
 
 
 def texture_report(rgba: np.ndarray, wrap: bool = True) -> TextureReport:
-    """All metrics of a texture at once."""
+    """All metrics of a texture at once (the tiling measures on the torus)."""
     index, colors = index_image(rgba)
+    tiling = tiling_values(rgba)
     return TextureReport(
         size=(int(index.shape[0]), int(index.shape[1])),
         colors=len(colors),
@@ -322,6 +596,7 @@ def texture_report(rgba: np.ndarray, wrap: bool = True) -> TextureReport:
         seam_z=seam_z(rgba),
         seam_error=seam_error(rgba),
         value_range=value_range(rgba),
+        **tiling,
     )
 
 

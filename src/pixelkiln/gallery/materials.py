@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 from pixelkiln.engine.imageio import encode_png
 from pixelkiln.engine.lexicon import MATERIAL_KEYS
 from pixelkiln.engine.materials import render_material
-from pixelkiln.engine.quality import texture_report
+from pixelkiln.engine.quality import texture_report, tiling_limits
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.style import DETAILS, OUTLINES, SHADINGS, Style
 from pixelkiln.engine.text import parse_description
@@ -129,16 +129,24 @@ def palette_panel(size: int = 32) -> Image.Image:
 
 
 def _metrics_table(size: int) -> str:
+    limits = tiling_limits((size, size))
     rows = [
-        "| material | colours | stray px | mean cluster | edge | seam error |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| material | colours | stray px | mean cluster | edge | seam error | detail balance "
+        "| largest item | border run | repetition |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for key in MATERIAL_KEYS:
         r = texture_report(render_material(key, size, SEED).rgba)
         rows.append(
             f"| {key} | {r.colors} | {r.orphan:.3f} | {r.mean_cluster:.0f} | {r.edge:.2f} "
-            f"| {r.seam_error:.0f} |"
+            f"| {r.seam_error:.0f} | {r.detail_balance:.2f} | {r.dominant_feature:.2f} "
+            f"| {r.border_runs:.2f} | {r.repetition:.2f} |"
         )
+    rows.append(
+        f"| *gate* | ≤ 12 | < 0.02 | ≥ 16 | | 0 | < {limits['detail_balance']} "
+        f"| < {limits['dominant_feature']} | ≤ {limits['border_runs']} "
+        f"| < {limits['repetition']} |"
+    )
     return "\n".join(rows)
 
 
@@ -195,5 +203,11 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
 
     progress("materials: metrics")
     parts.append("### Quality numbers at 32 px\n")
+    parts.append(
+        "The last four are the tiling tells (ART.md §1.7), measured on the torus: how "
+        "unevenly detail is spread over a 4x4 grid of blocks, the largest single item "
+        "(share of the tile), the longest same-colour run on the border (share of a "
+        "side) and the share of the tile's lightness contrast in tile-sized shapes.\n"
+    )
     parts.append(_metrics_table(32) + "\n")
     return "\n".join(parts)

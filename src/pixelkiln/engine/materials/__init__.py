@@ -33,6 +33,14 @@ requested and default features are placed (:mod:`.features`); a cleanup pass mer
 stray pixels (:mod:`pixelkiln.engine.despeckle`); the outline pass draws the style's
 lines (:mod:`.outline`); finally levels become the ramp's colours (and accents), snapped
 to the forced palette if any.
+
+Tiles repeat in every map, tileset and block, so the generators keep them *balanced*
+(ART.md §1.7): broad tones are turned down at the tile scale and the contrast is carried
+by small clusters spread evenly (:func:`.canvas.balance`, :func:`.canvas.spread_points`,
+:func:`pixelkiln.engine.noise.band_noise`). Small tiles (up to 48 px) are checked against
+the tiling gates of :mod:`pixelkiln.engine.quality` and, in the rare case one fails, drawn
+again from a derived seed (still deterministic). Cellular fields use a grid search, so a
+512 x 512 texture takes a fraction of a second.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pixelkiln.engine.lexicon import Material
-from pixelkiln.engine.noise import rank_normalize
+from pixelkiln.engine.noise import detile, rank_normalize
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
@@ -32,13 +32,18 @@ from pixelkiln.engine.text import MaterialSpec
 __all__ = [
     "DrawContext",
     "Drawing",
+    "alone",
+    "balance",
     "bevel_levels",
+    "contour",
     "drop_lone",
     "light",
     "quantize",
     "scatter",
     "shift_level",
+    "spread_points",
     "stamp",
+    "zscore",
 ]
 
 
@@ -227,7 +232,8 @@ def scatter(
     """Up to ``count`` points (y, x) on the torus at least ``min_dist`` apart (dart throwing).
 
     Taken points block a disc of radius ``min_dist`` (wrapping) in an occupancy grid, so
-    each candidate costs one lookup instead of a distance to every point.
+    each candidate costs one lookup instead of a distance to every point; candidates
+    already blocked are dropped a batch at a time before the one-by-one pass.
     """
     rng = ctx.rng("scatter", stream)
     cand = rng.random((max(count, 1) * tries, 2)) * (ctx.h, ctx.w)
@@ -237,15 +243,77 @@ def scatter(
     oy, ox = oy[disc], ox[disc]
     blocked = np.zeros(ctx.shape, bool)
     pts: list[tuple[float, float]] = []
-    for y, x in cand:
+    batch = max(64, count // 4)
+    for start in range(0, len(cand), batch):
+        chunk = cand[start : start + batch]
+        iy, ix = chunk[:, 0].astype(np.int64), chunk[:, 1].astype(np.int64)
+        # Blocked only grows: a candidate blocked now would be rejected below anyway.
+        for y, x in chunk[~blocked[iy, ix]]:
+            if len(pts) >= count:
+                break
+            py, px = int(y), int(x)
+            if blocked[py, px]:
+                continue
+            pts.append((float(y), float(x)))
+            blocked[(py + oy) % ctx.h, (px + ox) % ctx.w] = True
         if len(pts) >= count:
             break
-        iy, ix = int(y), int(x)
-        if blocked[iy, ix]:
-            continue
-        pts.append((float(y), float(x)))
-        blocked[(iy + oy) % ctx.h, (ix + ox) % ctx.w] = True
     return np.array(pts, np.float64).reshape(-1, 2)
+
+
+def spread_points(
+    ctx: DrawContext, stream: str, spacing: float | tuple[float, float], jitter: float = 0.75
+) -> np.ndarray:
+    """Points (y, x) spread evenly over the torus, about ``spacing`` px apart (per axis
+    when a pair): one per cell of a jittered grid with a whole number of cells per axis,
+    every other row shifted half a cell, in a shuffled order. Every part of the tile gets
+    its share, so no tile holds a single focal item and no two items pile up."""
+    rng = ctx.rng("spread", stream)
+    sy, sx = spacing if isinstance(spacing, tuple) else (spacing, spacing)
+    gy = max(1, round(ctx.h / max(sy, 1.0)))
+    gx = max(1, round(ctx.w / max(sx, 1.0)))
+    rows, cols = np.mgrid[0:gy, 0:gx].astype(np.float64)
+    if gy % 2 == 0:
+        cols = cols + 0.5 * (rows % 2)  # offset rows: no straight columns
+    y = (rows + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * (ctx.h / gy)
+    x = (cols + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * (ctx.w / gx)
+    pts = np.stack([y.ravel() % ctx.h, x.ravel() % ctx.w], axis=1)
+    return pts[rng.permutation(len(pts))]
+
+
+def balance(tone: np.ndarray, keep: float = 0.25) -> np.ndarray:
+    """A tone field ready to quantise: its tile-sized variation turned down to ``keep``
+    (:func:`~pixelkiln.engine.noise.detile`) and rank-normalised to 0..1.
+
+    Applied to a material's final tone, it keeps one blotch, band or gradient per tile
+    from surviving into the texture - the commonest reason a repeat reads as a grid -
+    while the small clusters that carry the texture stay as they are.
+    """
+    return rank_normalize(detile(tone, keep))
+
+
+def alone(index: np.ndarray) -> np.ndarray:
+    """Pixels with no same-valued 8-neighbour (wrapping): would-be strays."""
+    company = np.zeros(index.shape, bool)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                company |= np.roll(index, (dy, dx), axis=(0, 1)) == index
+    return ~company
+
+
+def contour(field: np.ndarray, share: float = 0.5) -> np.ndarray:
+    """1-px lines where ``field`` crosses the value that ``share`` of it lies below: the
+    rim of the upper region, 4-connected to the lower one (wrapping). On band-limited
+    noise these are meandering lines that never end (veins, brain-coral ridges)."""
+    above = field > np.quantile(field, share)
+    below = ~above
+    return above & (np.roll(below, -1, 0) | np.roll(below, -1, 1))
+
+
+def zscore(field: np.ndarray) -> np.ndarray:
+    """The field scaled to mean 0, standard deviation 1 (for mixing fields by weight)."""
+    return (field - field.mean()) / (float(field.std()) + 1e-9)
 
 
 def stamp(
@@ -261,11 +329,10 @@ def stamp(
     ys = (np.arange(sh) + y) % h
     xs = (np.arange(sw) + x) % w
     painted = np.zeros(target.shape, bool)
-    for code in np.unique(sprite):
-        if code < 0:
-            continue
-        sy, sx = np.nonzero(sprite == code)
-        value = values.get(int(code), int(code)) if values else int(code)
-        target[ys[sy], xs[sx]] = value
-        painted[ys[sy], xs[sx]] = True
+    sy, sx = np.nonzero(sprite >= 0)
+    codes = sprite[sy, sx]
+    if values:
+        codes = np.array([values.get(int(c), int(c)) for c in codes], np.int64)
+    target[ys[sy], xs[sx]] = codes
+    painted[ys[sy], xs[sx]] = True
     return painted

@@ -22,10 +22,11 @@ from pixelkiln.engine.materials.canvas import (
     drop_lone,
     light,
     scatter,
-    stamp,
+    spread_points,
 )
-from pixelkiln.engine.noise import fbm
+from pixelkiln.engine.noise import band_noise, fbm
 from pixelkiln.engine.palette import Recipe, build_ramp, recipe_for
+from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["FEATURE_DRAWERS", "draw_feature"]
@@ -81,23 +82,59 @@ def _place(
     ground: int = 0,
 ) -> None:
     """Scatter sprites; codes 0-3 map to ``colors``, 9 to ground shadow ``ground``."""
+    # Many details go on a jittered grid, so every part of the tile gets its share; a
+    # few are thrown at random but kept well apart (a grid of two or three per tile
+    # would line up into rows across the repeat).
     count = max(1, ctx.count(per_32))
-    points = scatter(ctx, name, count, min_dist)
+    spacing = max(min_dist, float(np.sqrt(ctx.h * ctx.w / count)))
+    if count >= 8:
+        points = spread_points(ctx, name, spacing)
+    else:
+        points = scatter(ctx, name, count, max(min_dist, 0.7 * spacing))
     rng = ctx.rng("feature", name)
-    values = dict(enumerate(colors))
-    values[9] = ground
-    for y, x in points:
-        sprite = sprites[int(rng.integers(len(sprites)))]
-        if rng.random() < 0.5 and name not in ("mushrooms", "pebbles", "tufts", "shells"):
-            sprite = sprite[:, ::-1]
-        y0, x0 = int(y) - sprite.shape[0] // 2, int(x) - sprite.shape[1] // 2
-        body = np.where(sprite == 9, -1, sprite)
-        shadow = np.where(sprite == 9, 9, -1)
-        stamp(d.index, shadow, y0, x0, values)
-        painted = stamp(d.index, body, y0, x0, values)
-        if unit:
-            d.units[painted] = d.next_unit()
-        d.keep |= painted  # placed on purpose: the cleanup pass must not erode them
+    n = len(points)
+    choice = rng.integers(len(sprites), size=n)
+    mirrored = name not in ("mushrooms", "pebbles", "tufts", "shells")
+    flip = (rng.random(n) < 0.5) & mirrored
+    lut = np.zeros(10, np.int64)
+    lut[: len(colors)] = colors
+    lut[9] = ground
+    first = d.next_unit()
+    # All sprites of one kind (and flip) at once; shadows first, then bodies, each in
+    # point order, so a later sprite lies on top of an earlier one.
+    layers: dict[bool, list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]] = {
+        False: [],
+        True: [],
+    }
+    for k, sprite in enumerate(sprites):
+        for flipped in (False, True):
+            which = np.flatnonzero((choice == k) & (flip == flipped))
+            if not len(which):
+                continue
+            shape = sprite[:, ::-1] if flipped else sprite
+            y0 = points[which, 0].astype(np.int64) - shape.shape[0] // 2
+            x0 = points[which, 1].astype(np.int64) - shape.shape[1] // 2
+            for is_body in (False, True):
+                sy, sx = np.nonzero((shape >= 0) & ((shape != 9) == is_body))
+                if not len(sy):
+                    continue
+                ys = (y0[:, None] + sy[None]) % ctx.h
+                xs = (x0[:, None] + sx[None]) % ctx.w
+                codes = np.broadcast_to(lut[shape[sy, sx]][None], ys.shape)
+                owners = np.broadcast_to(which[:, None], ys.shape)
+                layers[is_body].append((ys.ravel(), xs.ravel(), codes.ravel(), owners.ravel()))
+    for is_body in (False, True):
+        if not layers[is_body]:
+            continue
+        ys, xs, codes, owners = (np.concatenate(part) for part in zip(*layers[is_body],
+                                                                       strict=True))  # fmt: skip
+        order = np.argsort(owners, kind="stable")
+        ys, xs, codes, owners = ys[order], xs[order], codes[order], owners[order]
+        d.index[ys, xs] = codes
+        if is_body:
+            if unit:
+                d.units[ys, xs] = first + owners
+            d.keep[ys, xs] = True  # placed on purpose: the cleanup must not erode them
 
 
 def flowers(ctx: DrawContext, d: Drawing) -> None:
@@ -200,12 +237,18 @@ def sparkles(ctx: DrawContext, d: Drawing) -> None:
                 break
 
 
-def _patches(ctx: DrawContext, stream: str, share: float, size: float) -> np.ndarray:
-    """A periodic blob mask covering about ``share`` of the tile."""
-    field = fbm(
-        ctx.rng("patch", stream), ctx.shape, ctx.feature * size, octaves=2, warp_px=ctx.feature
-    )
-    return field > np.quantile(field, 1.0 - share * min(1.6, ctx.density**0.5))
+def _patches(
+    ctx: DrawContext, stream: str, share: float, size: float, least_px: float = 3.0
+) -> np.ndarray:
+    """A periodic mask of blobs covering about ``share`` of the tile, ``size`` x the
+    cluster size across: many smaller patches spread evenly (band-limited noise with the
+    tile-sized part turned down), never one big stain per tile."""
+    blob = max(least_px, ctx.feature * size * 0.6)
+    field = band_noise(ctx.rng("patch", stream), ctx.shape, blob, keep=0.15)
+    mask = field > np.quantile(field, 1.0 - share * min(1.6, ctx.density**0.5))
+    # Specks of a patch (under 5 px, on the torus) would be strays, not patches.
+    labels = cluster_labels(mask.astype(np.int64))
+    return mask & (np.bincount(labels.ravel())[labels] >= 5)
 
 
 def _paint_patch(ctx: DrawContext, d: Drawing, mask: np.ndarray, colors: list[int]) -> None:
@@ -245,7 +288,7 @@ def rust(ctx: DrawContext, d: Drawing) -> None:
 
 def puddles(ctx: DrawContext, d: Drawing) -> None:
     """Puddles of water: a dark lip on their upper edge, a light glint line inside."""
-    mask = _patches(ctx, "puddles", 0.14, 2.2)
+    mask = _patches(ctx, "puddles", 0.14, 2.2, least_px=5.0)
     water = d.accent(_accent_ramp(Recipe(235, 0.07, 0.55), 4, (1, 3)))
     d.index[mask] = water[0]
     glint = mask & np.roll(mask, 1, 0) & np.roll(mask, 2, 0) & ~np.roll(mask, -2, 0)

@@ -1,10 +1,12 @@
 """Liquid family: shallow water, deep water, acid, lava, ice.
 
-Water is a calm body of two or three mid shades in broad warped patches, crossed by
-broken wave crests - short light dashes with a darker line under them, as if lit from
-the top left - never by full-width stripes. Lava is dark cooling crust plates (Voronoi
-cells with a bevel) split by glowing cracks whose centre is the ramp's hottest shade.
-Ice is large flat facets with a few hairline cracks and diagonal glints.
+Water is a calm body of two or three mid shades in small warped patches, crossed by
+short wave crests - light strokes with a darker line under them, as if lit from the top
+left - spread on a jittered grid, so they neither stack into stripes nor line up into a
+lattice when the tile repeats. Lava is dark cooling crust plates (Voronoi cells with a
+bevel) split by glowing cracks whose centre is the ramp's hottest shade. Ice is a pale
+sheet of small flat facets one shade apart (alternating, so no dark patch gathers), with
+hairline cracks along some facet borders, frosty flecks and short diagonal glints.
 """
 
 from __future__ import annotations
@@ -14,47 +16,42 @@ import numpy as np
 from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
+    balance,
     bevel_levels,
+    drop_lone,
     quantize,
+    spread_points,
 )
-from pixelkiln.engine.noise import fbm, rank_normalize, wave, worley
+from pixelkiln.engine.materials.soil import ripple_strokes
+from pixelkiln.engine.noise import band_noise, checkered, fbm, rank_normalize, worley
 
 __all__ = ["PATTERNS"]
 
 
 def _body(ctx: DrawContext, low: int, high: int) -> Drawing:
+    """The calm water body: small warped patches in levels ``low..high``, balanced."""
     d = Drawing.blank(ctx)
-    field = fbm(
+    field = band_noise(
         ctx.rng("body"),
         ctx.shape,
-        (ctx.feature * 1.6, ctx.feature * 3.0),
-        octaves=2,
-        warp_px=ctx.feature * 1.5,
+        (ctx.feature * 0.8, ctx.feature * 1.5),
+        keep=0.2,
+        warp_px=ctx.feature * 0.5,
     )
-    d.index = quantize(field, high - low + 1, low=low)
-    d.height = field
+    tone = balance(field, keep=0.2)
+    d.index = quantize(tone, high - low + 1, low=low)
+    d.height = tone
     return d
 
 
-def _crests(ctx: DrawContext, spacing: float, share: float, keep: float) -> np.ndarray:
-    """Broken, gently bent wave crests (a bool mask) with whole periods across the tile."""
-    rng = ctx.rng("crests")
-    periods = (max(1, round(ctx.h / spacing)), int(rng.integers(0, 2)))
-    bend = (fbm(rng, ctx.shape, ctx.feature * 2.5, octaves=1) - 0.5) * 3.0
-    crest = wave(ctx.shape, periods, phase=float(rng.random() * 6.28), warp=bend) > np.cos(
-        np.pi * share
-    )
-    dashes = fbm(ctx.rng("dashes"), ctx.shape, (ctx.feature * 0.8, ctx.feature * 1.4), octaves=1)
-    crest &= dashes > np.quantile(dashes, 1.0 - keep)
-    # A crest is a stroke: keep only runs of at least two pixels.
-    return crest & (np.roll(crest, 1, 1) | np.roll(crest, -1, 1))
-
-
-def _water(ctx: DrawContext, spacing: float, keep: float) -> Drawing:
+def _water(ctx: DrawContext, spacing: tuple[float, float], length: tuple[int, int]) -> Drawing:
+    """Water: the body in the mid shades, crossed by short wave crests - lit strokes in
+    the lightest shade with a dark trough line under them - spread on a jittered grid,
+    so they neither stack into stripes nor line up into a lattice across tiles."""
     hi = max(1, ctx.top - 1)
     d = _body(ctx, 0 if ctx.levels <= 3 else 1, hi)
-    crest = _crests(ctx, spacing, 0.12, keep)
-    trough = np.roll(crest, 1, 0) & ~crest
+    spacing = (spacing[0] / ctx.density**0.5, spacing[1] / ctx.density**0.5)
+    crest, trough = ripple_strokes(ctx, "crests", spacing, length)
     d.index[trough] = 0
     d.index[crest] = ctx.top
     d.keep |= crest | trough  # drawn strokes: the cleanup must not shorten them
@@ -63,39 +60,48 @@ def _water(ctx: DrawContext, spacing: float, keep: float) -> Drawing:
 
 def shallow_water(ctx: DrawContext) -> Drawing:
     """Shallow water: light body, frequent short ripples."""
-    return _water(ctx, spacing=max(4.0, ctx.feature * 0.95), keep=0.45)
+    f = ctx.feature
+    return _water(ctx, (max(4.5, f * 0.95), max(7.0, f * 1.6)), (2, 4))
 
 
 def deep_water(ctx: DrawContext) -> Drawing:
     """Deep water: darker body, longer and sparser swells."""
-    return _water(ctx, spacing=max(5.0, ctx.feature * 1.3), keep=0.55)
+    f = ctx.feature
+    return _water(ctx, (max(5.0, f * 1.15), max(9.0, f * 2.0)), (3, 5))
 
 
 def acid(ctx: DrawContext) -> Drawing:
     """Acid: a bright, smooth, syrupy body with few crests (bubbles come as a feature)."""
-    return _water(ctx, spacing=max(5.0, ctx.feature * 1.5), keep=0.35)
+    f = ctx.feature
+    return _water(ctx, (max(6.0, f * 1.5), max(10.0, f * 2.4)), (2, 4))
 
 
 def lava(ctx: DrawContext) -> Drawing:
     """Lava: dark crust plates with a top-left bevel, glowing cracks between them."""
     d = Drawing.blank(ctx)
     warp_rng = ctx.rng("warp")
+    size = min(ctx.feature * 1.5, min(ctx.shape) / 3.0)
     warp = (
         (fbm(warp_rng, ctx.shape, ctx.feature * 2, octaves=1) - 0.5) * ctx.feature,
         (fbm(warp_rng, ctx.shape, ctx.feature * 2, octaves=1) - 0.5) * ctx.feature,
     )
-    cells = worley(ctx.rng("crust"), ctx.shape, ctx.feature * 1.5, jitter=0.9, warp=warp)
+    cells = worley(ctx.rng("crust"), ctx.shape, size, jitter=0.9, warp=warp)
     ridge = cells.ridge
     crust = ridge > 1.6
     units = np.where(crust, cells.owner + 1, 0)
     crust_hi = max(0, ctx.levels // 2 - 1)
-    tone = ctx.rng("crust tone").integers(0, crust_hi + 1, len(cells.points))
+    # Crust is one dark shade; a few plates have cooled a shade lighter. (Plates of
+    # freely mixed shades clump into dark masses that repeat as blotches.)
+    tone = np.where(ctx.rng("crust tone").random(len(cells.points)) < 0.2, crust_hi, 0)
     d.index = np.where(crust, tone[cells.owner], 0)
     d.index = np.where(crust, np.clip(d.index + bevel_levels(ctx, units), 0, crust_hi + 1), 0)
     # The glow: hottest in the middle of the crack, cooling toward the crust.
     hot = ~crust
     d.index[hot] = ctx.top - 1
     d.index[hot & (ridge < 0.7)] = ctx.top
+    # The crack's core is a drawn line: the cleanup must not close it (plates would
+    # merge into dark masses); lone core pixels are left to the cleanup.
+    d.keep |= drop_lone(hot & (ridge < 0.7))
     d.units = units
     d.gaps = hot
     d.outline_inside = True  # outline the crust plates, never paint over the glow
@@ -104,22 +110,35 @@ def lava(ctx: DrawContext) -> Drawing:
 
 
 def ice(ctx: DrawContext) -> Drawing:
-    """Ice: large flat facets, hairline cracks on some borders, diagonal glints."""
+    """Ice: a pale flat sheet of small facets one shade apart, a few frosty flecks, thin
+    dark hairline cracks along some facet borders and a few short diagonal glints."""
     d = Drawing.blank(ctx)
-    cells = worley(ctx.rng("facets"), ctx.shape, ctx.feature * 2.4, jitter=0.9)
+    size = max(4.5, ctx.feature * 1.05)
+    cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9, even=True)
     low = 1 if ctx.levels >= 4 else 0
-    tone = ctx.rng("facet tone").integers(low, max(low + 1, ctx.top), len(cells.points))
-    d.index = tone[cells.owner]
-    frost = fbm(ctx.rng("frost"), ctx.shape, ctx.feature * 1.5, octaves=1)
-    d.index[frost > np.quantile(frost, 0.85)] = max(low, ctx.top - 1)
-    edge = cells.ridge < 0.9
-    cracked = ctx.rng("cracked").random(len(cells.points)) < 0.5
-    d.index[edge & cracked[cells.owner]] = low
-    k = max(1, round(min(ctx.h, ctx.w) / 12))
-    streak = wave(ctx.shape, (k, k), phase=float(ctx.rng("glint").random() * 6.28)) > 0.93
-    streak &= fbm(ctx.rng("glint mask"), ctx.shape, ctx.feature * 1.5, octaves=1) > 0.55
-    d.index[streak & ~edge] = ctx.top
-    d.keep |= streak & ~edge
+    mid = max(low, ctx.top - 1)
+    # Each facet is flat, one of the two shades below the lightest. Seeds sit one per
+    # grid cell, so alternating the shades over the grid (with a fifth flipped at random)
+    # spreads light and dark facets evenly without a visible checkerboard.
+    light_facet = checkered(cells, ctx.rng("facet tone"), flip=0.2)
+    d.index = np.where(light_facet[cells.owner], mid, max(low, mid - 1))
+    # Cracks: open arcs of facet borders (never closed outlines, which read as tiles).
+    arcs = band_noise(ctx.rng("crack arcs"), ctx.shape, ctx.feature * 0.9)
+    crack = drop_lone((cells.ridge < 0.75) & (arcs > np.quantile(arcs, 0.6)))
+    d.index[crack] = 0
+    # Frost flecks and glints: small, evenly spread, in the lightest shade.
+    frost = band_noise(ctx.rng("frost"), ctx.shape, max(2.0, ctx.feature * 0.35))
+    fleck = drop_lone(frost > np.quantile(frost, 0.95)) & ~crack
+    d.index[fleck] = ctx.top
+    glint = np.zeros(ctx.shape, bool)
+    rng = ctx.rng("glint")
+    spacing = max(9.0, ctx.feature * 2.0) / ctx.density**0.5
+    for y, x in spread_points(ctx, "glints", spacing).astype(int):
+        for i in range(int(rng.integers(2, 4))):
+            glint[(y - i) % ctx.h, (x + i) % ctx.w] = True
+    glint &= ~crack
+    d.index[glint] = ctx.top
+    d.keep |= glint | crack
     d.height = rank_normalize(cells.ridge)
     return d
 

@@ -66,20 +66,28 @@ def courses(
     return np.where(joints, 0, units), joints
 
 
+def _run_back(units: np.ndarray, axis: int) -> np.ndarray:
+    """Per pixel, how many pixels back along ``axis`` its unit continues (around the torus,
+    at most the tile's length - 1)."""
+    a = np.moveaxis(units, axis, -1)
+    n = a.shape[-1]
+    starts = a != np.roll(a, 1, axis=-1)
+    # Two laps round the torus: a run that wraps finds its start in the first lap.
+    positions = np.arange(2 * n)
+    marked = np.where(np.concatenate([starts, starts], axis=-1), positions, 0)
+    last = np.maximum.accumulate(marked, axis=-1)[..., n:]
+    dist = np.minimum(positions[n:] - last, n - 1)
+    return np.moveaxis(dist, -1, axis)
+
+
 def unit_offsets(units: np.ndarray) -> tuple[np.ndarray, ...]:
     """Distance in pixels from each unit pixel to its unit's left, right, top and bottom
     end (0 on the end itself), counted around the torus."""
-    out = []
-    for axis, step in ((1, 1), (1, -1), (0, 1), (0, -1)):
-        dist = np.zeros(units.shape, np.int64)
-        run = np.ones(units.shape, bool)
-        for k in range(1, units.shape[axis]):
-            run &= np.roll(units, step * k, axis) == units
-            if not run.any():
-                break
-            dist += run
-        out.append(dist)
-    return tuple(out)
+    left = _run_back(units, 1)
+    right = _run_back(units[:, ::-1], 1)[:, ::-1]
+    top = _run_back(units, 0)
+    bottom = _run_back(units[::-1], 0)[::-1]
+    return left, right, top, bottom
 
 
 def _laid(

@@ -2,18 +2,25 @@
 
 Plates are a square grid of panels with seams; each panel has a top-left bevel, a faint
 brushed grain along x and a two-pixel rivet (lit head over its shadow) near each corner.
-Hammered metal is a field of shallow dents: concave, so each dent is dark on its upper
-left and bright on its lower right - the opposite of a bump, which is what makes it read
-as beaten rather than studded.
+Hammered metal is soft sheen patches and many small shallow dents spread evenly:
+concave, so each dent is dark on its upper left and bright on its lower right - the
+opposite of a bump, which is what makes it read as beaten rather than studded.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pixelkiln.engine.materials.canvas import DrawContext, Drawing, bevel_levels, quantize
+from pixelkiln.engine.materials.canvas import (
+    DrawContext,
+    Drawing,
+    balance,
+    bevel_levels,
+    quantize,
+    spread_points,
+)
 from pixelkiln.engine.materials.masonry import courses, unit_offsets
-from pixelkiln.engine.noise import fbm, rank_normalize, wave, worley
+from pixelkiln.engine.noise import band_noise
 
 __all__ = ["PATTERNS"]
 
@@ -22,12 +29,14 @@ def metal_plates(ctx: DrawContext) -> Drawing:
     """Riveted plates: panels with seams, a top-left bevel, brushed streaks along x and a
     two-pixel rivet (lit head over its shadow) in each corner."""
     d = Drawing.blank(ctx)
-    side = max(8.0, ctx.feature * 2.6)
+    side = max(8.0, ctx.feature * 2.2)
     units, seams = courses(ctx, side, side, stagger=False, stream="plates")
-    brushed = fbm(ctx.rng("brushed"), ctx.shape, (ctx.feature * 0.6, ctx.feature * 5.0), octaves=1)
+    brushed = band_noise(
+        ctx.rng("brushed"), ctx.shape, (ctx.feature * 0.4, ctx.feature * 2.2), keep=0.15
+    )
     low = 1 if ctx.levels > 3 else 0
     mid = max(low, ctx.levels // 2)
-    streak = (brushed > 0.72).astype(np.int64)
+    streak = (brushed > np.quantile(brushed, 0.8)).astype(np.int64)
     index = mid + streak + bevel_levels(ctx, units)
     d.index = np.clip(index, low, ctx.top)
     d.index[seams] = 0
@@ -49,22 +58,31 @@ def metal_plates(ctx: DrawContext) -> Drawing:
 
 
 def hammered(ctx: DrawContext) -> Drawing:
-    """Polished, lightly hammered metal: broad soft sheen bands across the surface, and
-    shallow round dents - concave, so dark on their upper-left inside and bright on
-    their lower-right inside."""
+    """Polished, lightly hammered metal: soft sheen patches one shade apart, and many
+    small shallow round dents spread evenly - concave, so dark on their upper-left
+    inside and bright on their lower-right inside."""
     d = Drawing.blank(ctx)
-    k = max(1, round(min(ctx.h, ctx.w) / max(12.0, ctx.feature * 3.5)))
-    bend = (fbm(ctx.rng("bend"), ctx.shape, ctx.feature * 2.5, octaves=1) - 0.5) * 3.0
-    sheen = rank_normalize(wave(ctx.shape, (k, k), warp=bend))
+    sheen = band_noise(ctx.rng("sheen"), ctx.shape, ctx.feature * 1.2, keep=0.15, warp_px=2.0)
     lo = 1 if ctx.levels > 3 else 0
-    d.index = quantize(sheen, max(2, ctx.levels - 2), low=lo)
-    cells = worley(ctx.rng("dents"), ctx.shape, ctx.feature * 1.6, jitter=0.7)
-    radius = max(1.6, ctx.feature * 0.42)
-    inside = cells.f1 < radius
-    toward = (cells.dy + cells.dx) / radius  # positive toward the lower right
-    d.index[inside & (toward < -0.3)] = max(0, lo - 1)
-    d.index[inside & (toward > 0.3)] = ctx.top
-    d.height = np.where(inside, cells.f1 / radius, 1.0)
+    d.index = quantize(balance(sheen, keep=0.15), max(2, ctx.levels - 2), low=lo)
+    rng = ctx.rng("dents")
+    dy = np.zeros(ctx.shape)
+    dx = np.zeros(ctx.shape)
+    inside = np.zeros(ctx.shape, bool)
+    base_r = max(1.6, ctx.feature * 0.38)
+    reach = int(np.ceil(base_r * 1.4)) + 1
+    oy, ox = np.mgrid[-reach : reach + 1, -reach : reach + 1].astype(np.float64)
+    for y, x in spread_points(ctx, "dents", max(5.0, ctx.feature * 1.35)).astype(int):
+        r = base_r * (0.75 + 0.5 * rng.random())
+        disc = oy**2 + ox**2 < r * r
+        ys, xs = (y + oy[disc].astype(int)) % ctx.h, (x + ox[disc].astype(int)) % ctx.w
+        inside[ys, xs] = True
+        dy[ys, xs] = oy[disc] / r
+        dx[ys, xs] = ox[disc] / r
+    toward = dy + dx  # positive toward the lower right
+    d.index[inside & (toward < -0.35)] = max(0, lo - 1)
+    d.index[inside & (toward > 0.35)] = ctx.top
+    d.height = np.where(inside, np.hypot(dy, dx), 1.0)
     return d
 
 

@@ -1,31 +1,41 @@
 """Snow and sky family: snow, cloud, sky.
 
-Snow is soft drifts shaded by the top-left light, mostly the two lightest shades with blue
-shadows in the hollows. Clouds are puffs (Voronoi bumps at two sizes, the larger in front)
-lit on their upper left with cool shade underneath; sky is a calm blue with a few small
-clouds of the same construction.
+Snow is small soft drifts shaded by the top-left light, mostly the two lightest shades
+with blue shadows on the slopes turned away. Clouds are puffs (Voronoi bumps at two
+sizes, the larger in front) lit on their upper left with cool shade underneath; sky is a
+calm blue with faint wisps of haze and small soft cloudlets spread evenly over the tile.
+Every broad tone is balanced (:func:`~.canvas.balance`): no tile holds one big drift or
+cloud that would stamp the repeat.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from pixelkiln.engine.materials.canvas import DrawContext, Drawing, light, quantize
-from pixelkiln.engine.noise import fbm, rank_normalize, worley
+from pixelkiln.engine.materials.canvas import (
+    DrawContext,
+    Drawing,
+    balance,
+    light,
+    quantize,
+    spread_points,
+    zscore,
+)
+from pixelkiln.engine.noise import band_noise, worley
 
 __all__ = ["PATTERNS"]
 
 
 def snow(ctx: DrawContext) -> Drawing:
-    """Snow: soft drifts, white where they face the top-left light, cool blue shadow
-    crescents only on the slopes turned away - shaded from n·l, not from height, so the
-    drifts do not turn into concentric rings."""
+    """Snow: small soft drifts, white where they face the top-left light, cool blue
+    shadow crescents only on the slopes turned away - shaded from n·l, not from height,
+    so the drifts do not turn into concentric rings."""
     d = Drawing.blank(ctx)
-    drift = fbm(ctx.rng("drift"), ctx.shape, ctx.feature * 2.2, octaves=2, warp_px=ctx.feature)
+    drift = band_noise(ctx.rng("drift"), ctx.shape, ctx.feature * 1.5, keep=0.15, warp_px=2.5)
     lit = light(drift)
-    grain = fbm(ctx.rng("grain"), ctx.shape, ctx.feature * 0.9, octaves=1)
-    tone = rank_normalize(0.75 * lit + 0.25 * grain)
-    shares = np.linspace(0.35, 1.8, ctx.levels) ** 1.3  # mostly the light shades
+    grain = band_noise(ctx.rng("grain"), ctx.shape, max(2.5, ctx.feature * 0.6))
+    tone = balance(zscore(lit) + 0.2 * zscore(grain), keep=0.15)
+    shares = np.linspace(0.3, 2.0, ctx.levels) ** 1.5  # mostly the light shades
     d.index = quantize(tone, ctx.levels, shares)
     d.height = drift
     return d
@@ -42,8 +52,9 @@ def _puffs(ctx: DrawContext, stream: str, size: float) -> np.ndarray:
 def cloud(ctx: DrawContext) -> Drawing:
     """Cloud tops: round puffs lit from the top left, cool shade below them."""
     d = Drawing.blank(ctx)
-    height = _puffs(ctx, "cloud", ctx.feature * 1.9)
-    tone = rank_normalize(0.5 * height + 0.5 * (0.5 + 0.5 * max(ctx.bevel, 0.4) * light(height)))
+    height = _puffs(ctx, "cloud", min(ctx.feature * 1.7, min(ctx.shape) / 3.0))
+    lit = 0.5 + 0.5 * max(ctx.bevel, 0.4) * light(height)
+    tone = balance(0.5 * zscore(height) + 0.5 * zscore(lit), keep=0.2)
     shares = np.linspace(0.5, 1.5, ctx.levels)
     d.index = quantize(tone, ctx.levels, shares)
     d.height = height
@@ -51,32 +62,40 @@ def cloud(ctx: DrawContext) -> Drawing:
 
 
 def sky(ctx: DrawContext) -> Drawing:
-    """Sky: calm blue with faint horizontal streaks, and a few small flat-bottomed clouds
-    lit on top with a shaded lower edge."""
+    """Sky: calm blue with faint wisps of haze one shade up, and small soft cloudlets
+    spread over the tile, lit on top with a shaded lower edge."""
     d = Drawing.blank(ctx)
-    air = fbm(
-        ctx.rng("air"),
-        ctx.shape,
-        (ctx.feature * 1.4, ctx.feature * 5.0),
-        octaves=1,
-        warp_px=ctx.feature * 0.6,
-    )
     base = max(0, ctx.top - (3 if ctx.levels >= 5 else 2))
-    d.index = quantize(air, 2, np.array([0.7, 0.3]), low=base)
-    puff = fbm(
-        ctx.rng("clouds"),
-        ctx.shape,
-        (ctx.feature * 1.4, ctx.feature * 2.8),
-        octaves=2,
-        warp_px=ctx.feature * 0.8,
-    )
-    cloud = puff > np.quantile(puff, 0.78)
-    underside = cloud & ~np.roll(cloud, -1, 0)  # bottom row of each cloud
-    underside |= cloud & ~np.roll(cloud, -2, 0) & ~np.roll(cloud, -1, 1)
-    d.index[cloud] = ctx.top
-    d.index[underside] = max(base + 1, ctx.top - 1)
+    haze = band_noise(
+        ctx.rng("haze"), ctx.shape, (ctx.feature * 0.6, ctx.feature * 1.8), keep=0.15,
+        warp_px=1.5,
+    )  # fmt: skip
+    d.index = quantize(balance(haze, keep=0.15), 2, np.array([0.8, 0.2]), low=base)
+    # Cloudlets: a few small puffs (two or three overlapping discs, flattened below).
+    rng = ctx.rng("cloudlets")
+    cloud = np.zeros(ctx.shape, bool)
+    r = max(1.5, ctx.feature * 0.32)
+    reach = int(np.ceil(r * 3))
+    oy, ox = np.mgrid[-reach : reach + 1, -reach * 2 : reach * 2 + 1]
+    spacing = (max(6.0, ctx.feature * 1.3), max(10.0, ctx.feature * 2.2))
+    for y, x in spread_points(ctx, "cloudlets", spacing).astype(int):
+        if rng.random() < 0.3:
+            continue  # some gaps: clear sky between the cloudlets
+        shape = np.zeros(oy.shape, bool)
+        for k in range(int(rng.integers(2, 4))):
+            cy, cx = -rng.random() * r * 0.7, (k - 1) * r * 1.2 + rng.normal() * 0.4
+            rad = r * (0.9 + 0.4 * rng.random())
+            shape |= (oy - cy) ** 2 + (ox - cx) ** 2 <= rad**2
+        shape &= oy <= 0.5 * r  # flattened bottom
+        cloud[(y + oy[shape]) % ctx.h, (x + ox[shape]) % ctx.w] = True
+    # Soft cloudlets: the body one shade above the haze, lit only along the top-left
+    # rim (a bright mass per cloudlet would stamp the tile).
+    rim = cloud & (~np.roll(cloud, 1, 0) | ~np.roll(cloud, 1, 1))
+    rim &= ~(cloud & ~np.roll(cloud, -1, 0))  # not on the bottom row
+    d.index[cloud] = max(base + 1, ctx.top - 1)
+    d.index[rim] = ctx.top
     d.units = cloud.astype(np.int64)
-    d.height = np.where(cloud, 0.5 + 0.5 * puff, 0.3 * air)
+    d.height = np.where(cloud, 1.0, 0.3 * haze)
     return d
 
 

@@ -4,8 +4,10 @@ Cut and natural stone is built from toroidal Voronoi cells (ART.md §1.10): a ji
 of seeds, warped a little so cells are not polygons; F2-F1 near 0 marks the joints
 (mortar, cracks). Each cell gets its own tone and a top-left bevel - light upper-left rim,
 dark lower-right rim - so stones read as raised, lit from one side. Crystal facets get a
-random plane each, lit by n·l, which gives sharp flat facets; marble is soft pale
-patches crossed by thin warped veins.
+random plane each, lit by n·l, which gives sharp flat facets (bright and dark facets
+alternate over the seed grid, so neither clumps); rock is chunky angular planes with lit
+rims and short cracks; marble is a calm pale surface crossed by thin veins that wander
+through the whole tile; coral is a brain-coral labyrinth of ridges.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ import numpy as np
 from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
+    alone,
+    balance,
     bevel_levels,
+    contour,
     drop_lone,
-    light,
     quantize,
 )
-from pixelkiln.engine.noise import Cells, fbm, rank_normalize, wave, worley
+from pixelkiln.engine.noise import Cells, band_noise, checkered, fbm, worley
 from pixelkiln.engine.palette import Recipe, build_ramp
 
 __all__ = ["PATTERNS", "units_from_cells"]
@@ -90,64 +94,91 @@ def stone(ctx: DrawContext) -> Drawing:
     cells = worley(
         ctx.rng("slabs"),
         ctx.shape,
-        ctx.feature * 2.2,
+        min(ctx.feature * 2.2, min(ctx.shape) / 3.0),
         jitter=0.9,
         warp=_warp(ctx, "slabs", ctx.feature * 0.5),
     )
     return units_from_cells(ctx, cells, 0.9, "slabs")
 
 
-def rock(ctx: DrawContext) -> Drawing:
-    """Rugged rock: ridged relief lit from the top left, dark fissures."""
+def rock(ctx: DrawContext, plane: float = 1.0) -> Drawing:
+    """Rugged rock: chunky angular planes in two mid shades (alternating, so no dark
+    mass gathers), a lit rim on their top-left edges, short dark cracks along some of
+    their borders and a little grit. ``plane``: plane size in clusters."""
     d = Drawing.blank(ctx)
-    relief = fbm(ctx.rng("relief"), ctx.shape, ctx.feature * 2.0, octaves=2, warp_px=ctx.feature)
-    ridged = 1.0 - np.abs(relief - 0.5) * 2
-    height = 0.5 * relief + 0.5 * ridged
-    tone = rank_normalize(0.45 * height + 0.55 * (0.5 + 0.5 * max(ctx.bevel, 0.3) * light(height)))
-    d.index = quantize(tone, ctx.levels)
-    fissure = ridged < np.quantile(ridged, 0.07)
-    d.index[fissure] = 0
-    d.height = height
+    size = min(max(5.0, ctx.feature * plane), min(ctx.shape) / 4.0)
+    cells = worley(
+        ctx.rng("planes"),
+        ctx.shape,
+        size,
+        jitter=0.9,
+        warp=_warp(ctx, "planes", size * 0.35),
+        even=True,
+    )
+    lo = 1 if ctx.levels >= 4 else 0
+    # Without a lit rim (flat shading) the planes may take the lightest shade.
+    mid = ctx.top if ctx.bevel <= 0 else max(lo, ctx.top - 1)
+    upper = checkered(cells, ctx.rng("plane tone"))
+    index = np.where(upper[cells.owner], mid, max(lo, mid - 1))
+    units = cells.owner + 1
+    rim = bevel_levels(ctx, units)
+    index = np.clip(index + rim, 0, ctx.top)
+    grit = band_noise(ctx.rng("grit"), ctx.shape, max(2.0, ctx.feature * 0.4))
+    spots = drop_lone(grit > np.quantile(grit, 0.92)) & (rim == 0)
+    index[spots] = np.maximum(index[spots] - 1, 0)
+    arcs = band_noise(ctx.rng("crack arcs"), ctx.shape, ctx.feature * 0.8)
+    crack = drop_lone((cells.ridge < 0.8) & (arcs > np.quantile(arcs, 0.5)))
+    # A crack's lower lip is in shadow: a shade above the crack itself.
+    lip = drop_lone(np.roll(crack, (1, 1), axis=(0, 1)) & ~crack) & (index > lo)
+    index[lip] = lo
+    index[crack] = 0
+    d.index = index
+    d.keep |= crack
+    d.height = np.clip(cells.ridge / size, 0, 1)
     return d
 
 
 def volcanic(ctx: DrawContext) -> Drawing:
-    """Volcanic rock: dark rugged basalt with a few glowing cracks."""
-    d = rock(ctx)
+    """Volcanic rock: dark rugged basalt with short glowing cracks spread over it."""
+    d = rock(ctx, plane=1.5)  # broader planes: the glow cracks add small clusters
+    size = min(ctx.feature * 1.6, min(ctx.shape) / 3.0)
     cells = worley(
         ctx.rng("glow cracks"),
         ctx.shape,
-        ctx.feature * 2.5,
+        size,
         jitter=0.9,
-        warp=_warp(ctx, "glow", ctx.feature * 0.6),
+        warp=_warp(ctx, "glow", ctx.feature * 0.4),
     )
-    glowing = ctx.rng("glowing").random(len(cells.points)) < 0.5
-    # Break the cell rings into open arcs: cracks, not outlined plates.
-    arcs = fbm(ctx.rng("arcs"), ctx.shape, ctx.feature * 1.5, octaves=1)
-    open_arc = glowing[cells.owner] & (arcs > np.quantile(arcs, 0.45))
+    # Short open arcs of the cell borders: cracks, not outlined plates; the arcs come
+    # from small evenly spread blobs, so every part of the tile gets a few.
+    arcs = band_noise(ctx.rng("arcs"), ctx.shape, ctx.feature * 0.7)
+    open_arc = arcs > np.quantile(arcs, 0.62)
     crack = drop_lone((cells.ridge < 0.8) & open_arc)
     halo = drop_lone((cells.ridge < 1.3) & open_arc & ~crack)  # the glowing lips
     hot, warm = d.accent(build_ramp(Recipe(45, 0.17, 0.62), 4)[[3, 2]])
     d.index[halo] = warm
     d.index[crack] = hot
     d.keep |= crack | halo
+    d.keep &= ~alone(d.index)  # bits of rock cracks the glow cut off: let cleanup take them
     return d
 
 
 def marble(ctx: DrawContext) -> Drawing:
-    """Marble: soft pale patches crossed by thin, warped, unbroken grey veins."""
+    """Marble: calm pale surface in the two lightest shades, crossed by thin, warped grey
+    veins that wander through the whole surface and fade out (no single vein per tile)."""
     d = Drawing.blank(ctx)
-    base = fbm(ctx.rng("base"), ctx.shape, ctx.feature * 2.4, octaves=2, warp_px=ctx.feature)
-    lo = max(0, ctx.top - 2)
-    d.index = quantize(base, ctx.top - lo + 1, low=lo)
-    bend = (fbm(ctx.rng("veins"), ctx.shape, ctx.feature * 3.0, octaves=2) - 0.5) * 3.5
-    phase = float(ctx.rng("vein phase").random() * 6.28)
-    field = wave(ctx.shape, (1, 1), phase=phase, warp=bend)
-    # A vein is where the field changes sign: one pixel per crossing, 8-connected.
-    vein = (np.sign(field) != np.sign(np.roll(field, 1, 1))) | (
-        np.sign(field) != np.sign(np.roll(field, 1, 0))
-    )
-    d.index[vein] = max(0, lo - 1)
+    base = band_noise(ctx.rng("base"), ctx.shape, ctx.feature * 1.3, keep=0.2, warp_px=2.5)
+    d.index = quantize(balance(base, keep=0.2), 2, np.array([0.25, 0.75]), low=ctx.top - 1)
+    # Veins: the crossings of a warped, stretched band-limited field.
+    field = band_noise(
+        ctx.rng("veins"), ctx.shape, (ctx.feature * 2.0, ctx.feature * 3.5), angle=0.6,
+        warp_px=ctx.feature * 0.8,
+    )  # fmt: skip
+    vein = contour(field)
+    fade = band_noise(ctx.rng("vein fade"), ctx.shape, ctx.feature * 1.6)
+    vein &= fade > np.quantile(fade, 0.2)
+    vein = drop_lone(vein)
+    d.index[vein] = max(0, ctx.top - 2)
     d.keep |= vein
     d.height = base
     return d
@@ -155,11 +186,14 @@ def marble(ctx: DrawContext) -> Drawing:
 
 def _facets(ctx: DrawContext, size: float, low: int, high: int, edge: float) -> Drawing:
     d = Drawing.blank(ctx)
-    cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9)
+    cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9, even=True)
     rng = ctx.rng("normals")
     normals = rng.normal(size=(len(cells.points), 2))
-    # n·l with the light at the top left: facets tilted up-left are bright.
-    facing = -(normals[:, 0] + normals[:, 1]) / np.sqrt(2)
+    # n·l with the light at the top left: facets tilted up-left are bright. Facets
+    # alternate between the upper and lower half of the tones (``checkered``), so no
+    # clump of dark or bright facets repeats as a blotch.
+    facing = np.abs(normals[:, 0] + normals[:, 1]) / np.sqrt(2)
+    facing = np.where(checkered(cells, rng), facing, -facing)
     tone = np.clip(np.round(low + (facing + 1.2) / 2.4 * (high - low)), low, high).astype(int)
     d.index = tone[cells.owner]
     units = cells.owner + 1
@@ -174,27 +208,36 @@ def _facets(ctx: DrawContext, size: float, low: int, high: int, edge: float) -> 
 
 def crystal(ctx: DrawContext) -> Drawing:
     """Crystal: sharp flat facets lit by their own plane, dark edges between them."""
-    return _facets(ctx, ctx.feature * 1.7, 1, ctx.top, 0.8)
+    return _facets(ctx, min(ctx.feature * 1.1, min(ctx.shape) / 4.0), 1, ctx.top, 0.8)
 
 
 def obsidian(ctx: DrawContext) -> Drawing:
-    """Obsidian: big glossy dark facets with bright rims on the lit side."""
-    d = _facets(ctx, ctx.feature * 2.4, 0, max(1, ctx.top - 2), 0.6)
+    """Obsidian: glossy dark facets with bright rims on the lit side."""
+    d = _facets(ctx, min(ctx.feature * 1.5, min(ctx.shape) / 3.0), 0, max(1, ctx.top - 2), 0.6)
     rim = bevel_levels(ctx, d.units, width=1) > 0
     d.index[rim] = ctx.top
     return d
 
 
 def coral(ctx: DrawContext) -> Drawing:
-    """Coral: meandering brain-coral ridges, lit on their top-left flanks."""
+    """Coral: meandering brain-coral ridges - the crossings of a warped band-limited
+    field, a labyrinth with no direction and no tile-sized shape - lit on top, with a
+    shadow groove on their lower-right side."""
     d = Drawing.blank(ctx)
-    bend = (fbm(ctx.rng("meander"), ctx.shape, ctx.feature * 2.0, octaves=2) - 0.5) * 9.0
-    k = max(1, round(min(ctx.h, ctx.w) / max(4.0, ctx.feature * 1.1)))
-    ridge = wave(ctx.shape, (k, k // 2 or 1), warp=bend)
-    height = (ridge + 1) / 2
-    tone = rank_normalize(0.55 * height + 0.45 * (0.5 + 0.5 * max(ctx.bevel, 0.3) * light(height)))
-    d.index = quantize(tone, ctx.levels)
-    d.height = height
+    field = band_noise(
+        ctx.rng("meander"), ctx.shape, max(3.0, ctx.feature * 0.75), spread=0.3, keep=0.1,
+        warp_px=ctx.feature * 0.3,
+    )  # fmt: skip
+    ridge = contour(field)
+    lo = 1 if ctx.levels >= 4 else 0
+    # The valleys between ridges: mostly one shade, a calm second one in soft patches.
+    tint = band_noise(ctx.rng("tint"), ctx.shape, ctx.feature * 1.3)
+    d.index = np.where(balance(tint) > 0.7, max(lo, ctx.top - 2), ctx.top - 1)
+    groove = (np.roll(ridge, 1, 0) | np.roll(ridge, 1, 1)) & ~ridge
+    d.index[groove] = max(0, lo - 1) if ctx.levels > 4 else 0
+    d.index[ridge] = ctx.top
+    d.keep |= ridge | groove
+    d.height = field
     return d
 
 

@@ -4,8 +4,9 @@ forest floor, bark.
 Grass is drawn the way a pixel artist draws it: a calm ground of two or three mid shades
 in broad patches, then small tufts of 1-px blades whose tips catch the top-left light and
 whose base drops a shadow pixel, scattered evenly so no tuft becomes a focal point.
-Leaves are overlapping leaf sprites painted back to front; moss is a carpet of soft lit
-bumps; bark is vertical fibres with dark crevices.
+Leaves are overlapping leaf sprites painted back to front, their shades spread evenly;
+moss is a carpet of small soft lit bumps; swamp and forest floor are small calm patches;
+hay is straws along a shallow diagonal; bark is vertical fibres with dark crevices.
 """
 
 from __future__ import annotations
@@ -15,24 +16,50 @@ import numpy as np
 from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
+    balance,
     bevel_levels,
+    drop_lone,
     light,
     quantize,
     scatter,
+    zscore,
 )
-from pixelkiln.engine.noise import fbm, lattice_noise, rank_normalize, worley
+from pixelkiln.engine.noise import band_noise, fbm, worley
 
 __all__ = ["PATTERNS"]
 
 
-def _ground(ctx: DrawContext, low: int, high: int, patch: float = 2.4) -> Drawing:
-    """Broad warped patches using levels ``low..high``."""
+def _ground(
+    ctx: DrawContext, low: int, high: int, patch: float = 2.4, keep: float | None = None
+) -> Drawing:
+    """Broad warped patches using levels ``low..high``.
+
+    With ``keep`` the patches are many small evenly spread ones (band-limited, warped),
+    their tile-sized part kept at ``keep``: for ground whose patches differ strongly.
+    """
     d = Drawing.blank(ctx)
-    field = fbm(
-        ctx.rng("ground"), ctx.shape, ctx.feature * patch, octaves=2, warp_px=ctx.feature * 1.2
-    )
-    second = fbm(ctx.rng("ground 2"), ctx.shape, ctx.feature * 1.3, octaves=1)
-    tone = rank_normalize(0.7 * field + 0.3 * second)
+    if keep is None:
+        field = fbm(
+            ctx.rng("ground"), ctx.shape, ctx.feature * patch, octaves=2, warp_px=ctx.feature * 1.2
+        )
+        second = fbm(ctx.rng("ground 2"), ctx.shape, ctx.feature * 1.3, octaves=1)
+        # Broad patches, but not one big light patch per tile: their tile-sized part is
+        # halved (grass reads by its patches; a full balance would flatten it).
+        tone = balance(0.7 * zscore(field) + 0.3 * zscore(second), keep=0.5)
+    else:
+        field = band_noise(
+            ctx.rng("ground"), ctx.shape, ctx.feature * patch * 0.5, keep=keep,
+            warp_px=ctx.feature * 0.8,
+        )  # fmt: skip
+        second = band_noise(ctx.rng("ground 2"), ctx.shape, ctx.feature * 0.6)
+        tone = balance(0.7 * zscore(field) + 0.3 * zscore(second), keep)
+        # Small patches in many shades would crumble into specks: three at most,
+        # spread over the range.
+        n = min(3, high - low + 1)
+        steps = np.round(np.linspace(low, high, n)).astype(np.int64)
+        d.index = steps[quantize(tone, n)]
+        d.height = tone
+        return d
     d.index = quantize(tone, high - low + 1, low=low)
     d.height = tone
     return d
@@ -47,25 +74,32 @@ def _blades(
     light_shade: int,
     dark_shade: int,
     stream: str = "blades",
+    soft: float = 0.0,
 ) -> None:
     """Tufts of 2-3 one-pixel blades, carved into the ground: light blades where the
-    ground is dark, dark blades where it is light, so every blade reads."""
+    ground is dark, dark blades where it is light, so every blade reads. A share
+    ``soft`` of the light tufts is drawn a shade lower (quieter, less spotty)."""
     rng = ctx.rng(stream)
-    ground = d.index.copy()
+    ground = d.index
     mid = np.median(ground)
-    points = scatter(ctx, stream, max(1, ctx.count(per_32)), min_dist=2.6)
-    for y, x in points.astype(int):
-        shade = light_shade if ground[y % ctx.h, x % ctx.w] <= mid else dark_shade
-        blades = int(rng.integers(2, 4))
-        for b in range(blades):
-            bx = x + (b - blades // 2) * 2 + int(rng.integers(0, 2))
-            n = int(rng.integers(length[0], length[1] + 1))
-            slant = lean if rng.random() < 0.5 else -lean
-            for i in range(n):
-                py = (y - i) % ctx.h
-                px = (bx + round(i * slant)) % ctx.w
-                d.index[py, px] = shade
-                d.keep[py, px] = True
+    points = scatter(ctx, stream, max(1, ctx.count(per_32)), min_dist=2.6).astype(np.int64)
+    n = len(points)
+    y, x = points[:, 0], points[:, 1]
+    lit = ground[y % ctx.h, x % ctx.w] <= mid
+    quiet = rng.random(n) < soft
+    shade = np.where(lit, np.where(quiet, max(0, light_shade - 1), light_shade), dark_shade)
+    blades = rng.integers(2, 4, n)
+    b = np.arange(3)[None, :]
+    bx = x[:, None] + (b - blades[:, None] // 2) * 2 + rng.integers(0, 2, (n, 3))
+    tall = rng.integers(length[0], length[1] + 1, (n, 3))
+    slant = np.where(rng.random((n, 3)) < 0.5, lean, -lean)
+    i = np.arange(length[1])[None, None, :]
+    on = (b < blades[:, None])[..., None] & (i < tall[..., None])
+    py = (y[:, None, None] - i) % ctx.h
+    px = (bx[..., None] + np.round(i * slant[..., None]).astype(np.int64)) % ctx.w
+    py, px = np.broadcast_to(py, on.shape)[on], px[on]
+    d.index[py, px] = np.broadcast_to(shade[:, None, None], on.shape)[on]
+    d.keep[py, px] = True
 
 
 def blades(ctx: DrawContext) -> Drawing:
@@ -88,68 +122,74 @@ def blades(ctx: DrawContext) -> Drawing:
 
 def dry_blades(ctx: DrawContext) -> Drawing:
     """Dry grass: paler, longer, leaning blades, sparser, with earth showing."""
-    d = _ground(ctx, 0, max(1, ctx.top - 2), patch=2.0)
-    _blades(ctx, d, per_32=22, length=(3, 4), lean=0.5, light_shade=ctx.top, dark_shade=0)
+    d = _ground(ctx, 0, max(1, ctx.top - 2), patch=2.2, keep=0.2)
+    _blades(ctx, d, per_32=26, length=(3, 4), lean=0.5, light_shade=ctx.top, dark_shade=0, soft=0.5)
     return d
 
 
 def hay(ctx: DrawContext) -> Drawing:
-    """Hay: long straws lying along a shallow diagonal - noise stretched along the straw
-    and sheared by a whole tile per tile (so it still wraps), lit on the upper edge."""
+    """Hay: straws lying along a shallow diagonal - grain stretched along the straw and
+    turned, lit on the upper edge, with dark gaps between the straws."""
     d = Drawing.blank(ctx)
-    rng = ctx.rng("straws")
-    shear = np.arange(ctx.h, dtype=np.float64)[:, None] * (ctx.w / ctx.h) * np.ones((1, ctx.w))
-    total = np.zeros(ctx.shape)
-    for octave, amp in ((1, 1.0), (2, 0.5)):
-        cells = (max(2, round(ctx.h / (ctx.feature * 0.5))) * octave, 3 * octave)
-        total += amp * lattice_noise(rng, ctx.shape, cells, warp=(np.zeros(ctx.shape), shear))
-    height = rank_normalize(total)
-    tone = rank_normalize(0.6 * height + 0.4 * (0.5 + 0.5 * light(height)))
+    straws = band_noise(
+        ctx.rng("straws"), ctx.shape, (ctx.feature * 0.55, ctx.feature * 2.6), angle=0.35
+    )
+    tone = balance(0.6 * zscore(straws) + 0.4 * zscore(light(straws)), keep=0.2)
     d.index = quantize(tone, ctx.levels)
-    d.height = height
+    d.height = straws
     return d
 
 
 def moss(ctx: DrawContext) -> Drawing:
-    """Moss: a carpet of soft round bumps, each lit on its top-left."""
+    """Moss: a carpet of small soft bumps, each lit on its top-left, in calm patches."""
     d = Drawing.blank(ctx)
-    cells = worley(ctx.rng("bumps"), ctx.shape, ctx.feature * 0.9, jitter=0.9)
-    radius = ctx.feature * 0.55
-    bump = np.clip(1.0 - cells.f1 / radius, 0, 1) ** 0.7
-    patch = fbm(ctx.rng("patch"), ctx.shape, ctx.feature * 2.5, octaves=2, warp_px=ctx.feature)
-    height = 0.6 * bump + 0.4 * patch
-    tone = rank_normalize(0.55 * height + 0.45 * (0.5 + 0.5 * min(ctx.bevel, 0.9) * light(bump)))
+    size = max(3.5, ctx.feature * 0.8)
+    cells = worley(ctx.rng("bumps"), ctx.shape, size, jitter=0.9)
+    bump = np.clip(1.0 - cells.f1 / (size * 0.62), 0, 1) ** 0.7
+    patch = band_noise(ctx.rng("patch"), ctx.shape, ctx.feature * 1.3)
+    height = 0.65 * zscore(bump) + 0.35 * zscore(patch)
+    tone = balance(height + 0.9 * min(ctx.bevel, 0.9) * zscore(light(bump)) * 0.6, keep=0.2)
     d.index = quantize(tone, ctx.levels)
-    d.height = height
+    d.height = tone
     return d
 
 
 def leaves(ctx: DrawContext) -> Drawing:
-    """Foliage: overlapping leaves painted back to front, lit top-left, dark gaps."""
+    """Foliage: overlapping leaves painted back to front, lit top-left, dark gaps.
+
+    Each leaf's shade comes from a balanced field at its centre (plus a little chance),
+    so light and dark leaves spread evenly instead of clumping into blotches.
+    """
     d = Drawing.blank(ctx)
-    size = max(3.0, ctx.feature * (1.25 if ctx.material.key == "jungle" else 0.95))
+    size = max(3.0, ctx.feature * (1.1 if ctx.material.key == "jungle" else 0.95))
     rng = ctx.rng("leaves")
     points = scatter(ctx, "leaves", int(ctx.h * ctx.w / (size * size) * 1.6), size * 0.55)
-    height = np.zeros(ctx.shape)
-    # Each leaf is drawn in its own small window (wrapping), back to front.
+    n = len(points)
+    # Leaves take the mid shades; flat shading has no rim, so it spreads them wider.
+    spread = ctx.levels - 1 if ctx.bevel <= 0 else max(1, ctx.levels - 2)
+    field = balance(band_noise(ctx.rng("leaf tone"), ctx.shape, size * 1.2), keep=0.1)
+    iy, ix = points[:, 0].astype(np.int64), points[:, 1].astype(np.int64)
+    mix = 0.75 * field[iy % ctx.h, ix % ctx.w] + 0.25 * rng.random(n)
+    tone = 1 + np.minimum((mix * spread).astype(np.int64), spread - 1)
+    angle = rng.random(n) * np.pi
+    # Every leaf in its own small window (wrapping), all at once; painted in order, so
+    # later leaves lie on top (back to front).
     r = int(np.ceil(size)) + 1
     wy, wx = np.mgrid[-r : r + 1, -r : r + 1].astype(np.float64)
-    for unit, (cy, cx) in enumerate(points, start=1):
-        angle = rng.random() * np.pi
-        iy, ix = int(cy), int(cx)
-        dy = wy - (cy - iy)
-        dx = wx - (cx - ix)
-        u = dx * np.cos(angle) + dy * np.sin(angle)
-        v = -dx * np.sin(angle) + dy * np.cos(angle)
-        rr = (u / size) ** 2 + (v / (size * 0.55)) ** 2
-        leaf = rr < 0.5
-        ys = (iy + wy[leaf].astype(np.int64)) % ctx.h
-        xs = (ix + wx[leaf].astype(np.int64)) % ctx.w
-        d.units[ys, xs] = unit
-        # Leaves take the mid shades; flat shading has no rim, so it spreads them wider.
-        spread = ctx.levels - 1 if ctx.bevel <= 0 else max(1, ctx.levels - 2)
-        d.index[ys, xs] = 1 + int(rng.integers(0, spread))
-        height[ys, xs] = 1 - rr[leaf]
+    dy = wy[None] - (points[:, 0] - iy)[:, None, None]
+    dx = wx[None] - (points[:, 1] - ix)[:, None, None]
+    c, s_ = np.cos(angle)[:, None, None], np.sin(angle)[:, None, None]
+    u = dx * c + dy * s_
+    v = -dx * s_ + dy * c
+    rr = (u / size) ** 2 + (v / (size * 0.55)) ** 2
+    leaf = rr < 0.5
+    ys = ((iy[:, None, None] + wy[None].astype(np.int64)) % ctx.h)[leaf]
+    xs = ((ix[:, None, None] + wx[None].astype(np.int64)) % ctx.w)[leaf]
+    which = np.broadcast_to(np.arange(n)[:, None, None], leaf.shape)[leaf]
+    d.units[ys, xs] = which + 1
+    d.index[ys, xs] = tone[which]
+    height = np.zeros(ctx.shape)
+    height[ys, xs] = 1 - rr[leaf]
     d.index = np.clip(d.index + bevel_levels(ctx, d.units), 0, ctx.top)
     d.index[d.units == 0] = 0
     d.height = height
@@ -158,8 +198,9 @@ def leaves(ctx: DrawContext) -> Drawing:
 
 
 def swamp(ctx: DrawContext) -> Drawing:
-    """Swamp: murky green-brown ground with reeds (puddles come as a feature)."""
-    d = _ground(ctx, 0, max(1, ctx.top - 1), patch=2.0)
+    """Swamp: murky green-brown ground in small calm patches, with reeds (puddles of
+    stagnant water come as a feature)."""
+    d = _ground(ctx, 0, max(1, ctx.top - 1), patch=2.0, keep=0.2)
     _blades(
         ctx,
         d,
@@ -174,26 +215,27 @@ def swamp(ctx: DrawContext) -> Drawing:
 
 
 def forest_floor(ctx: DrawContext) -> Drawing:
-    """Forest floor: dark humus patches (leaves and twigs come as features)."""
-    return _ground(ctx, 0, max(1, ctx.top - 1), patch=1.8)
+    """Forest floor: dark humus in small patches with lighter crumbs (leaves and twigs
+    come as features)."""
+    d = _ground(ctx, 0, max(1, ctx.top - 1), patch=1.8, keep=0.2)
+    crumbs = band_noise(ctx.rng("crumbs"), ctx.shape, max(2.0, ctx.feature * 0.45))
+    bits = drop_lone(crumbs > np.quantile(crumbs, 0.93))
+    d.index[bits] = np.minimum(d.index[bits] + 1, ctx.top)
+    return d
 
 
 def bark(ctx: DrawContext) -> Drawing:
-    """Bark: vertical fibres (noise stretched 4x along y), lit left edges, dark crevices."""
+    """Bark: vertical fibres (grain stretched along y, but never a tile long), lit left
+    edges, dark crevices between them."""
     d = Drawing.blank(ctx)
-    fib = fbm(
-        ctx.rng("fibres"),
-        ctx.shape,
-        (ctx.feature * 3.5, ctx.feature * 0.9),
-        octaves=2,
-        warp_px=ctx.feature * 0.6,
+    fib = band_noise(
+        ctx.rng("fibres"), ctx.shape, (ctx.feature * 2.2, ctx.feature * 0.75), spread=0.5
     )
-    height = fib
-    tone = rank_normalize(0.6 * height + 0.4 * ctx.bevel * light(height))
+    tone = balance(zscore(fib) + 0.5 * ctx.bevel * zscore(light(fib)), keep=0.2)
     d.index = quantize(tone, ctx.levels)
     crevice = fib < np.quantile(fib, 0.12)
     d.index[crevice] = 0
-    d.height = height
+    d.height = fib
     return d
 
 
