@@ -322,21 +322,22 @@ def foam(ctx: DrawContext, d: Drawing) -> None:
 
 
 def cracks(ctx: DrawContext, d: Drawing) -> None:
-    """Random-walk cracks in the darkest shade, a lit lip on their lower-right side."""
+    """Hairline cracks in the darkest shade: short 8-connected walks that set off in any
+    direction and bend a little as they go (cracks all running one way would line up
+    into stripes across the repeat)."""
     rng = ctx.rng("cracks")
-    starts = scatter(ctx, "cracks", max(1, ctx.count(2.0)), 9.0)
+    starts = scatter(ctx, "cracks", max(1, ctx.count(2.5)), 8.0)
     for y, x in starts:
-        cy, cx = int(y), int(x)
-        step = rng.choice([(1, 1), (1, -1), (1, 0), (0, 1)])
+        angle = rng.random() * 2 * np.pi
         length = int(rng.integers(4, 9))
+        fy, fx = float(y), float(x)
         for _ in range(length):
-            d.index[cy % ctx.h, cx % ctx.w] = 0
-            d.keep[cy % ctx.h, cx % ctx.w] = True
-            turn = rng.random()
-            dy, dx = step
-            if turn < 0.3:
-                dy, dx = (1, 0) if dx else (1, int(rng.choice([-1, 1])))
-            cy, cx = cy + dy, cx + dx
+            cy, cx = round(fy) % ctx.h, round(fx) % ctx.w
+            d.index[cy, cx] = 0
+            d.keep[cy, cx] = True
+            angle += rng.normal(0.0, 0.45)
+            fy += np.sin(angle)
+            fx += np.cos(angle)
 
 
 FEATURE_DRAWERS: dict[str, Callable[[DrawContext, Drawing], None]] = {

@@ -34,12 +34,15 @@ def _body(ctx: DrawContext, low: int, high: int) -> Drawing:
     field = band_noise(
         ctx.rng("body"),
         ctx.shape,
-        (ctx.feature * 0.8, ctx.feature * 1.5),
+        (ctx.feature * 0.9, ctx.feature * 1.8),
         keep=0.2,
-        warp_px=ctx.feature * 0.5,
+        warp_px=ctx.feature * 0.35,
     )
     tone = balance(field, keep=0.2)
-    d.index = quantize(tone, high - low + 1, low=low)
+    # Mostly the darker body shade, the lighter one in smaller patches: calm water.
+    n = high - low + 1
+    shares = np.linspace(1.6, 1.0, n) if n > 1 else None
+    d.index = quantize(tone, n, shares, low=low)
     d.height = tone
     return d
 
@@ -81,9 +84,11 @@ def lava(ctx: DrawContext) -> Drawing:
     d = Drawing.blank(ctx)
     warp_rng = ctx.rng("warp")
     size = min(ctx.feature * 1.5, min(ctx.shape) / 3.0)
+    # A gentle bend: cells stay plates (a strong warp folds them into streaks and
+    # opens wide pools of glow in one part of the tile).
     warp = (
-        (fbm(warp_rng, ctx.shape, ctx.feature * 2, octaves=1) - 0.5) * ctx.feature,
-        (fbm(warp_rng, ctx.shape, ctx.feature * 2, octaves=1) - 0.5) * ctx.feature,
+        (fbm(warp_rng, ctx.shape, ctx.feature * 2, octaves=1) - 0.5) * ctx.feature * 0.6,
+        (fbm(warp_rng, ctx.shape, ctx.feature * 2, octaves=1) - 0.5) * ctx.feature * 0.6,
     )
     cells = worley(ctx.rng("crust"), ctx.shape, size, jitter=0.9, warp=warp)
     ridge = cells.ridge
@@ -91,10 +96,12 @@ def lava(ctx: DrawContext) -> Drawing:
     units = np.where(crust, cells.owner + 1, 0)
     crust_hi = max(0, ctx.levels // 2 - 1)
     # Crust is one dark shade; a few plates have cooled a shade lighter. (Plates of
-    # freely mixed shades clump into dark masses that repeat as blotches.)
-    tone = np.where(ctx.rng("crust tone").random(len(cells.points)) < 0.2, crust_hi, 0)
+    # freely mixed shades clump into dark masses that repeat as blotches.) The crust
+    # never reaches the glow's shades, lit rim included.
+    lighter = ctx.rng("crust tone").random(len(cells.points)) < 0.2
+    tone = np.where(lighter, min(1, crust_hi), 0)
     d.index = np.where(crust, tone[cells.owner], 0)
-    d.index = np.where(crust, np.clip(d.index + bevel_levels(ctx, units), 0, crust_hi + 1), 0)
+    d.index = np.where(crust, np.clip(d.index + bevel_levels(ctx, units), 0, crust_hi), 0)
     # The glow: hottest in the middle of the crack, cooling toward the crust.
     hot = ~crust
     d.index[hot] = ctx.top - 1

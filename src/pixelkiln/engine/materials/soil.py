@@ -15,6 +15,7 @@ from pixelkiln.engine.materials.canvas import (
     DrawContext,
     Drawing,
     balance,
+    bevel_levels,
     drop_lone,
     light,
     quantize,
@@ -22,7 +23,7 @@ from pixelkiln.engine.materials.canvas import (
     zscore,
 )
 from pixelkiln.engine.materials.stone import units_from_cells
-from pixelkiln.engine.noise import band_noise, fbm, worley
+from pixelkiln.engine.noise import band_noise, checkered, fbm, worley
 
 __all__ = ["PATTERNS", "ripple_strokes"]
 
@@ -71,18 +72,31 @@ def mud(ctx: DrawContext) -> Drawing:
 
 
 def clay(ctx: DrawContext) -> Drawing:
-    """Dried clay: small flat plates, each one shade from its neighbours, with a slight
-    bevel (cracks come as a feature)."""
+    """Dried clay: flat plates split by a net of thin dark shrinkage cracks, the plates
+    in two calm shades (alternating, so no dark patch gathers), lit on their top-left
+    rim, with a few small specks."""
     d = Drawing.blank(ctx)
-    size = max(5.0, ctx.feature * 1.5)
-    cells = worley(ctx.rng("plates"), ctx.shape, size, jitter=0.9)
-    plate_tone = ctx.rng("plate tone").random(len(cells.points))[cells.owner]
-    base = band_noise(ctx.rng("clay"), ctx.shape, ctx.feature * 0.9)
-    height = np.clip(cells.ridge / (size * 0.4), 0, 1)
-    tone = 0.55 * zscore(plate_tone) + 0.45 * zscore(base)
-    tone = balance(tone + 0.9 * ctx.bevel * light(height), keep=0.2)
-    d.index = quantize(tone, ctx.levels)
-    d.height = height
+    size = min(max(6.0, ctx.feature * 1.4), min(ctx.shape) / 3.0)
+    warp_rng = ctx.rng("plate warp")
+    warp = (
+        (fbm(warp_rng, ctx.shape, size * 1.5, octaves=1) - 0.5) * size * 0.5,
+        (fbm(warp_rng, ctx.shape, size * 1.5, octaves=1) - 0.5) * size * 0.5,
+    )
+    cells = worley(ctx.rng("plates"), ctx.shape, size, jitter=0.9, warp=warp)
+    lo = 1 if ctx.levels >= 4 else 0
+    mid = ctx.top if ctx.bevel <= 0 else max(lo, ctx.top - 1)
+    upper = checkered(cells, ctx.rng("plate tone"))
+    index = np.where(upper[cells.owner], mid, max(lo, mid - 1))
+    crack = cells.ridge < 0.65  # thin: dried clay, not cobbles in mortar
+    units = np.where(crack, 0, cells.owner + 1)
+    index = np.clip(index + np.maximum(bevel_levels(ctx, units), 0), 0, ctx.top)
+    specks = band_noise(ctx.rng("specks"), ctx.shape, max(2.0, ctx.feature * 0.35))
+    spot = drop_lone(specks > np.quantile(specks, 0.94)) & ~crack
+    index[spot] = np.maximum(index[spot] - 1, lo)
+    index[crack] = 0
+    d.index = index
+    d.keep |= crack
+    d.height = np.clip(cells.ridge / size, 0, 1)
     return d
 
 
