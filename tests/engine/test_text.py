@@ -127,12 +127,11 @@ MODEL_ONLY = {
     "beach": "sand",
     "oak": "wood planks",
     "frost": "snow",
-    "slush": "mud",
     "barn floor": "wood planks",
     "cathedral floor": "marble",
     "castle courtyard": "stone brick",
     "attic": "roof tiles",
-    "sleet": "ice",
+    "sleet": "snow",
     "blizzard": "snow",
     "seaweed": "coral",
 }

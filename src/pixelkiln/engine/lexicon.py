@@ -88,7 +88,7 @@ _ALL: tuple[Material, ...] = (
        aliases=("gravel", "pebbles", "shingle", "pebble beach", "scree"),
        about="loose small grey gravel stones"),
     _m("ash", "soil", "ash", (290, 0.008, 0.56),
-       aliases=("ash", "ashes", "cinders", "soot", "ash ground"),
+       aliases=("ash", "ashes", "cinders", "soot", "ash ground", "embers", "coals", "hot coals"),
        about="grey volcanic ash and cinders after a fire"),
     _m("clay", "soil", "clay", (45, 0.09, 0.58),
        aliases=("clay", "adobe", "red clay"),
@@ -175,7 +175,8 @@ _ALL: tuple[Material, ...] = (
        about="old yellowed parchment paper"),
     # snow and sky
     _m("snow", "sky", "snow", (252, 0.025, 0.91),
-       aliases=("snow", "snowy ground", "snowfield", "fresh snow", "snowdrift"),
+       aliases=("snow", "snowy ground", "snowfield", "fresh snow", "snowdrift", "slush",
+                "wet snow"),
        about="white fresh snow with blue shadows", features=("sparkles",)),
     _m("cloud", "sky", "cloud", (255, 0.02, 0.88),
        aliases=("cloud", "clouds", "cloud tops"),
