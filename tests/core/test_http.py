@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from pixelkiln.errors import TooSoon
 from pixelkiln.service import billing
+from pixelkiln.service.spacing import claim_submission_slot
 from pixelkiln.store.models import Account
 from tests.conftest import image_body, wait_for
 
@@ -59,6 +61,25 @@ def test_429_with_retry_after(make_service) -> None:
     assert int(second.headers["retry-after"]) in (1, 2)
     assert "2 s" in second.json()["detail"]
     assert balance(svc, key) == pytest.approx(4.9)
+
+
+@pytest.mark.parametrize(
+    ("gap", "refused"),
+    [(0.0, True), (1.5, True), (2.0, False), (-1.0, True), (-3.0, False)],
+)
+def test_spacing_clock_rules(service, gap: float, refused: bool) -> None:
+    """A gap inside the spacing is refused, including a small negative one (another host's
+    clock ahead); a gap more negative than the spacing is a clock set back and passes."""
+    key = service.new_key()
+    with service.ctx.db.write() as s:
+        claim_submission_slot(s, key.key_id, 2.0, now=1000.0)
+    with service.ctx.db.write() as s:
+        if refused:
+            with pytest.raises(TooSoon) as err:
+                claim_submission_slot(s, key.key_id, 2.0, now=1000.0 + gap)
+            assert 0 < err.value.retry_after <= 2.0
+        else:
+            claim_submission_slot(s, key.key_id, 2.0, now=1000.0 + gap)
 
 
 def bomb_png(size: int = 20000) -> str:
