@@ -336,3 +336,20 @@ def test_a_piece_too_small_to_draw_is_an_engine_error() -> None:
         panel("stone", 256, 192, pieces=(rect("tiny", 10, 10, 8, 200),))  # 4 px wide at 256
     with pytest.raises(UIDrawError, match="no opaque pixels"):
         panel("stone", style_image=np.zeros((8, 8, 4), np.uint8))
+
+
+@pytest.mark.parametrize(("h", "w"), [(164, 228), (97, 301), (40, 41), (230, 1000)])
+def test_grid_fill_is_fitted_to_its_area(h: int, w: int) -> None:
+    """A grid fill (sci-fi display glass) puts lines on all four edges of the area it
+    covers and shares the space evenly between them: no cell is cut off at an edge."""
+    tex = fill_texture(make_theme("sci-fi HUD with a health bar"), (256, 256), 3)
+    lv = tex.cover_levels(h, w, "content")
+    assert lv.shape == (h, w)
+    line = (lv == 0.0) | (lv == 1.0)  # grid lines, and the glints where they cross
+    for edge in (line[0], line[-1], line[:, 0], line[:, -1]):
+        assert edge.all()
+    for axis in (0, 1):
+        full = np.flatnonzero(line.all(axis=axis))  # columns (axis 0) or rows
+        gaps = np.diff(full)
+        assert gaps.max() - gaps.min() <= 1 and gaps.min() >= 8
+    assert (tex.cover(h, w, "content") == tex.cover(h, w, "content")).all()

@@ -18,6 +18,7 @@ the canvas size (up to 512), so paper and hide never visibly repeat.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -58,12 +59,24 @@ SLOW_MATERIALS = frozenset(
 
 
 class FillTexture:
-    """A seamless tile (RGB, and its shade levels 0..1) and a way to cover any area with it."""
+    """A seamless tile (RGB, and its shade levels 0..1) and a way to cover any area with it.
 
-    def __init__(self, rgb: np.ndarray, levels: np.ndarray, seed: int) -> None:
+    With ``fit`` (a function of ``(h, w, salt)`` giving shade indices into ``ramp``), each
+    area gets a pattern drawn to its own size instead: a grid whose lines must meet the
+    area's edges, not be cut off by them."""
+
+    def __init__(
+        self,
+        rgb: np.ndarray,
+        levels: np.ndarray,
+        seed: int,
+        fit: Callable[[int, int, str], np.ndarray] | None = None,
+        ramp: np.ndarray | None = None,
+    ) -> None:
         self.rgb = rgb
         self.levels = levels
         self.seed = seed
+        self._fit, self._ramp = fit, ramp
 
     def _patch(self, tile: np.ndarray, h: int, w: int, salt: str) -> np.ndarray:
         th, tw = tile.shape[:2]
@@ -74,10 +87,15 @@ class FillTexture:
 
     def cover(self, h: int, w: int, salt: str) -> np.ndarray:
         """An ``(h, w, 3)`` patch of the tiled texture, from an offset chosen by ``salt``."""
+        if self._fit is not None and self._ramp is not None:
+            return self._ramp[self._fit(h, w, salt)]
         return self._patch(self.rgb, h, w, salt)
 
     def cover_levels(self, h: int, w: int, salt: str) -> np.ndarray:
         """The same patch as shade levels 0..1 (dark to light), to recolour with a ramp."""
+        if self._fit is not None and self._ramp is not None:
+            n = len(self._ramp)
+            return self._fit(h, w, salt).astype(np.float32) / max(1, n - 1)
         return self._patch(self.levels, h, w, salt)
 
 
@@ -108,17 +126,29 @@ def _leather(seed: int, t: int) -> np.ndarray:
     return levels
 
 
-def _scifi(seed: int, t: int) -> np.ndarray:
-    """Display glass: a faint grid, a few brighter panels, a sparse dot raster."""
-    rng = make_rng(seed, "ui", "scifi")
-    cell = max(8, t // 8)
-    cells = t // cell
-    shade = np.where(rng.random((cells, cells)) < 0.12, 2, 1)
-    yy, xx = np.mgrid[0:t, 0:t]
-    levels = shade[(yy // cell) % cells, (xx // cell) % cells]
-    levels = np.where((yy % cell == 0) | (xx % cell == 0), 0, levels)
+def _scifi(seed: int, h: int, w: int, cell: int, salt: str = "") -> np.ndarray:
+    """Display glass: a faint grid, a few brighter panels, a sparse dot raster. The grid is
+    fitted to the area: lines run along all four edges and the cells between share the
+    rest evenly (they differ by a pixel at most), so no cell is cut off."""
+    rng = make_rng(seed, "ui", "scifi", salt)
+
+    def lines(n: int) -> tuple[np.ndarray, np.ndarray]:
+        cells = max(1, round((n - 1) / cell))
+        edges = np.rint(np.linspace(0, n - 1, cells + 1)).astype(np.int64)
+        index = np.clip(np.searchsorted(edges, np.arange(n), side="right") - 1, 0, cells - 1)
+        on = np.zeros(n, bool)
+        on[edges] = True
+        return index, on
+
+    row, on_row = lines(h)
+    col, on_col = lines(w)
+    shade = np.where(rng.random((row.max() + 1, col.max() + 1)) < 0.12, 2, 1)
+    levels = shade[row[:, None], col[None, :]]
+    grid = on_row[:, None] | on_col[None, :]
+    levels = np.where(grid, 0, levels)
     # Grid crossings glint; the dots read as the pixels of a display.
-    levels = np.where((yy % cell == 0) & (xx % cell == 0), 3, levels)
+    levels = np.where(on_row[:, None] & on_col[None, :], 3, levels)
+    yy, xx = np.mgrid[0:h, 0:w]
     dots = (yy % 4 == 2) & (xx % 4 == 2) & (levels == 1) & ((yy // 4 + xx // 4) % 2 == 0)
     return np.where(dots, 2, levels)
 
@@ -142,8 +172,18 @@ def fill_texture(theme: Theme, canvas: tuple[int, int], seed: int) -> FillTextur
         # Cheap generators get a bigger tile: less visible repetition on big panels.
         t = int(min(2 * TILE, 32 * -(-max(canvas) // 32)))
     accents: np.ndarray | None = None
-    if key in ("leather", "scifi", "plain"):
-        levels = {"leather": _leather, "scifi": _scifi, "plain": _plain}[key](seed, t)
+    if key == "scifi":
+        cell = max(8, t // 8)
+        ramp = _calm_ramp(theme, 4)
+        levels = _scifi(seed, t, t, cell)
+
+        def fit(h: int, w: int, salt: str) -> np.ndarray:
+            return _scifi(seed, h, w, cell, salt)
+
+        lv = levels.astype(np.float32) / 3
+        return FillTexture(ramp[levels], lv, seed, fit=fit, ramp=ramp)
+    if key in ("leather", "plain"):
+        levels = {"leather": _leather, "plain": _plain}[key](seed, t)
         n = 4
     else:
         # Low detail: broad clusters, so a fill reads as a surface behind the content.
