@@ -174,7 +174,7 @@ _ALL: tuple[Material, ...] = (
        aliases=("parchment", "paper", "scroll", "old paper"),
        about="old yellowed parchment paper"),
     # snow and sky
-    _m("snow", "sky", "snow", (252, 0.025, 0.91),
+    _m("snow", "sky", "snow", (250, 0.045, 0.9),
        aliases=("snow", "snowy ground", "snowfield", "fresh snow", "snowdrift", "slush",
                 "wet snow"),
        about="white fresh snow with blue shadows", features=("sparkles",)),

@@ -1,7 +1,7 @@
 """Snow and sky family: snow, cloud, sky.
 
-Snow is small soft drifts shaded by the top-left light, mostly the two lightest shades
-with blue shadows on the slopes turned away. Clouds are puffs (Voronoi bumps at two
+Snow is a white field with soft, rounded pale-blue hollows between the drifts (its ramp is
+a cool one: no warm tint, which reads as dirt on snow). Clouds are puffs (Voronoi bumps at two
 sizes, the larger in front) lit on their upper left with cool shade underneath; sky is a
 calm blue with faint wisps of haze and small soft cloudlets spread evenly over the tile.
 Every broad tone is balanced (:func:`~.canvas.balance`): no tile holds one big drift or
@@ -11,6 +11,7 @@ cloud that would stamp the repeat.
 from __future__ import annotations
 
 import numpy as np
+from scipy import ndimage
 
 from pixelkiln.engine.materials.canvas import (
     DrawContext,
@@ -22,23 +23,46 @@ from pixelkiln.engine.materials.canvas import (
     zscore,
 )
 from pixelkiln.engine.noise import band_noise, worley
+from pixelkiln.engine.quality import cluster_labels
 
 __all__ = ["PATTERNS"]
 
 
 def snow(ctx: DrawContext) -> Drawing:
-    """Snow: small soft drifts, white where they face the top-left light, cool blue
-    shadow crescents only on the slopes turned away - shaded from n·l, not from height,
-    so the drifts do not turn into concentric rings."""
+    """Snow as pixel artists draw it: a white field with soft, rounded hollows of pale blue
+    between the drifts, deeper blue at their bottoms and along their top edge, where the
+    drift above overhangs. Three light shades carry it (sparkles are added as a feature)."""
     d = Drawing.blank(ctx)
-    drift = band_noise(ctx.rng("drift"), ctx.shape, ctx.feature * 1.5, keep=0.15, warp_px=2.5)
-    lit = light(drift)
-    grain = band_noise(ctx.rng("grain"), ctx.shape, max(2.5, ctx.feature * 0.6))
-    tone = balance(zscore(lit) + 0.2 * zscore(grain), keep=0.15)
-    shares = np.linspace(0.3, 2.0, ctx.levels) ** 1.5  # mostly the light shades
-    d.index = quantize(tone, ctx.levels, shares)
+    top = ctx.top
+    size = max(8.0, ctx.feature * 2.0)
+    drift = band_noise(ctx.rng("drift"), ctx.shape, size, keep=0.15, warp_px=1.5)
+    drift = ndimage.gaussian_filter(drift, 1.2, mode="wrap")  # rounder hollows
+    depth = quantize(balance(drift, keep=0.2), 3, np.array([0.6, 0.3, 0.1]))
+    hollow, core = depth >= 1, depth == 2
+    if min(ctx.shape) >= 32:
+        # No slivers or specks: hollows are soft, rounded shapes.
+        hollow, core = _least(_open(hollow), 9), _least(_open(core), 5)
+    # The lip: the hollow's top row, in the shadow of the drift's overhang above it; a
+    # lip pixel with no lip beside it would be a speck, so it is left out.
+    lip = hollow & ~np.roll(hollow, 1, 0)
+    lip &= np.roll(lip, 1, 1) | np.roll(lip, -1, 1)
+    d.index = np.full(ctx.shape, top, np.int64)
+    d.index[hollow] = max(0, top - 1)
+    d.index[core | lip] = max(0, top - 2)
     d.height = drift
     return d
+
+
+def _open(mask: np.ndarray) -> np.ndarray:
+    """Morphological opening with a plus-shaped element, wrapping around the tile."""
+    plus = ndimage.generate_binary_structure(2, 1)
+    return ndimage.grey_opening(mask.astype(np.uint8), footprint=plus, mode="wrap") > 0
+
+
+def _least(mask: np.ndarray, px: int) -> np.ndarray:
+    """The mask without its parts smaller than ``px`` pixels (on the torus)."""
+    labels = cluster_labels(mask.astype(np.int64))
+    return mask & (np.bincount(labels.ravel())[labels] >= px)
 
 
 def _puffs(ctx: DrawContext, stream: str, size: float) -> np.ndarray:
