@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from pixelkiln.engine.ui import UIDrawError
 from pixelkiln.jobs.types import JobContext
 from pixelkiln.service import ui as ui_service
 from tests.conftest import decode_b64_png, image_body, wait_for
@@ -112,7 +113,7 @@ def test_progress_is_visible_while_the_job_runs(make_service, monkeypatch) -> No
     assert done["progress_percent"] is None and done["image_url"]
 
 
-def test_a_panel_the_engine_cannot_draw_fails_and_is_refunded(make_service) -> None:
+def test_what_the_engine_cannot_draw_is_refused_before_any_charge(make_service) -> None:
     svc = make_service(runner="manual")
     key = svc.new_key(generations=100)
     h = svc.headers(key)
@@ -120,26 +121,48 @@ def test_a_panel_the_engine_cannot_draw_fails_and_is_refunded(make_service) -> N
     body = {
         "description": "stone panel",
         "image_size": {"width": 256, "height": 192},
-        "pieces": [{"id": "sliver", "kind": "rounded_rect", "x": 10, "y": 10, "w": 8, "h": 200}],
+        "pieces": [
+            {"id": "box", "kind": "rounded_rect", "x": 40, "y": 40, "w": 200, "h": 200},
+            {"id": "sliver", "kind": "rounded_rect", "x": 10, "y": 10, "w": 8, "h": 200},
+        ],
     }
-    sub = svc.client.post("/v2/create-ui-asset", json=body, headers=h).json()
+    r = svc.client.post("/v2/create-ui-asset", json=body, headers=h)
+    assert r.status_code == 422
+    [err] = r.json()["detail"]
+    assert err["loc"] == ["body", "pieces", 1] and err["type"] == "piece_too_small"
+    assert "sliver" in err["msg"] and "at least 6 px" in err["msg"]
+    # A style image with nothing to read is refused the same way.
+    clear = image_body(np.zeros((8, 8, 4), np.uint8))
+    r = svc.client.post(
+        "/v2/create-ui-asset", headers=h, json={"description": "stone", "style_image": clear}
+    )
+    assert r.status_code == 422
+    assert r.json()["detail"][0]["loc"] == ["body", "style_image"]
+    assert "no opaque pixels" in r.json()["detail"][0]["msg"]
+    assert svc.client.get("/v2/balance", headers=h).json()["subscription"]["generations"] == 100
+    assert svc.client.get("/v2/ui-assets", headers=h).json()["total"] == 0
+
+
+def test_a_failing_job_shows_failed_and_is_refunded(make_service, monkeypatch) -> None:
+    svc = make_service(runner="manual")
+    key = svc.new_key(generations=100)
+    h = svc.headers(key)
+    sub = svc.client.post(
+        "/v2/create-ui-asset", json={"description": "stone panel"}, headers=h
+    ).json()
     assert svc.client.get("/v2/balance", headers=h).json()["subscription"]["generations"] == 80
+
+    def broken(*_args: object, **_kw: object) -> None:
+        raise UIDrawError("the engine stopped drawing")
+
+    monkeypatch.setattr("pixelkiln.service.ui.render_panel", broken)
     svc.ctx.runner.run_pending()
     asset = svc.client.get(f"/v2/ui-assets/{sub['ui_asset_id']}", headers=h).json()
     assert asset["status"] == "failed" and asset["image_url"] is None
-    assert "sliver" in asset["error"] and "at least 6 px" in asset["error"]
+    assert "stopped drawing" in asset["error"]
     assert asset["progress_percent"] is None and asset["eta_seconds"] is None
     job = svc.client.get(f"/v2/background-jobs/{sub['background_job_id']}", headers=h).json()
     assert job["status"] == "failed" and job["usage"]["generations"] == 0
-    assert svc.client.get("/v2/balance", headers=h).json()["subscription"]["generations"] == 100
-    # A style image with nothing to read fails the same way.
-    clear = image_body(np.zeros((8, 8, 4), np.uint8))
-    sub = svc.client.post(
-        "/v2/create-ui-asset", headers=h, json={"description": "stone", "style_image": clear}
-    ).json()
-    svc.ctx.runner.run_pending()
-    asset = svc.client.get(f"/v2/ui-assets/{sub['ui_asset_id']}", headers=h).json()
-    assert asset["status"] == "failed" and "no opaque pixels" in asset["error"]
     assert svc.client.get("/v2/balance", headers=h).json()["subscription"]["generations"] == 100
 
 

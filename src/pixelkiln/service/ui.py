@@ -47,7 +47,15 @@ from pixelkiln.contract.ui import (
     UIRegion,
 )
 from pixelkiln.engine.imageio import encode_png
-from pixelkiln.engine.ui import PanelSpec, PieceSpec, Region, render_element, render_panel
+from pixelkiln.engine.ui import (
+    PanelSpec,
+    PieceSpec,
+    Region,
+    piece_problems,
+    render_element,
+    render_panel,
+)
+from pixelkiln.errors import InvalidRequest
 from pixelkiln.jobs.types import JobContext, JobOutput
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.assets import AssetView, delete_asset, get_asset, list_assets
@@ -139,7 +147,16 @@ def _region_json(r: Region) -> dict[str, Any]:
 def submit_ui_asset(
     ctx: Container, auth: Auth, request: CreateUIAssetRequest
 ) -> CreateUIAssetResponse:
-    """Charge and queue a panel; answers with its id at once."""
+    """Charge and queue a panel; answers with its id at once. What the engine could not
+    draw (a piece too small at the requested size, a style image with nothing opaque) is
+    refused here (422), not charged and failed later."""
+    spec = panel_spec(request)
+    for i, problem in piece_problems(spec):
+        raise InvalidRequest(("body", "pieces", i), problem, "piece_too_small")
+    if spec.style_image is not None and not (spec.style_image[..., 3] > 127).any():
+        raise InvalidRequest(
+            ("body", "style_image"), "the style image has no opaque pixels to take colours from"
+        )
     size = request.image_size
     cost = quote(size.width, size.height)
     seed = content_seed(request, ignore=_NOT_DRAWN)

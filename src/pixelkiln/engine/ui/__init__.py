@@ -38,6 +38,7 @@ from pixelkiln.engine.ui.compose import (
     Region,
     UIDrawError,
     UIImage,
+    piece_problems,
     render_panel,
 )
 from pixelkiln.engine.ui.layout import ELEMENTS, virtual_canvas
@@ -54,6 +55,7 @@ __all__ = [
     "UIImage",
     "element_for",
     "nine_slice_holds",
+    "piece_problems",
     "render_element",
     "render_panel",
     "virtual_canvas",

@@ -19,7 +19,8 @@ with its label, box in image pixels, nine-slice insets and named parts.
   the image gets an opaque backdrop in a dark tone of the theme and a hard drop shadow.
 
 A piece too small to draw at the requested size (under :data:`MIN_PIECE_PX` pixels on a
-side once scaled) raises :class:`UIDrawError`.
+side once scaled) raises :class:`UIDrawError`; :func:`piece_problems` finds them before
+drawing, so a service can refuse the request instead.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ __all__ = [
     "UIDrawError",
     "UIImage",
     "backdrop",
+    "piece_problems",
     "reference_from",
     "render_panel",
 ]
@@ -201,6 +203,25 @@ def _clip(box: Box, w: int, h: int) -> Box:
     return Box(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
 
 
+def piece_problems(spec: PanelSpec) -> list[tuple[int, str]]:
+    """The pieces (by index) too small to draw at the spec's size, each with the reason: a
+    request can be refused with these before anything is charged or drawn."""
+    W, H = spec.width, spec.height
+    scale = W / virtual_canvas(W, H)[0]
+    problems = []
+    for i, p in enumerate(spec.pieces):
+        box, _ = _piece_box(p, scale)
+        if min(box.w, box.h) < MIN_PIECE_PX:
+            problems.append(
+                (
+                    i,
+                    f"piece {p.id!r} is {box.w}x{box.h} px at {W}x{H}; a piece needs at least "
+                    f"{MIN_PIECE_PX} px per side to draw its outline and bevel",
+                )
+            )
+    return problems
+
+
 def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIImage:
     """Draw a panel (see the module docstring). ``progress`` hears 0..1 as work is done."""
     progress(0.0)
@@ -210,15 +231,9 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
     W, H = spec.width, spec.height
     vw, vh = virtual_canvas(W, H)
     scale = W / vw
-    placed = []
-    for p in spec.pieces:
-        box, opts = _piece_box(p, scale)
-        if min(box.w, box.h) < MIN_PIECE_PX:
-            raise UIDrawError(
-                f"piece {p.id!r} is {box.w}x{box.h} px at {W}x{H}; a piece needs at least "
-                f"{MIN_PIECE_PX} px per side to draw its outline and bevel"
-            )
-        placed.append((p, box, opts))
+    for _, problem in piece_problems(spec):
+        raise UIDrawError(problem)
+    placed = [(p, *_piece_box(p, scale)) for p in spec.pieces]
     tex = fill_texture(theme, (H, W), spec.seed)
     progress(0.25)
     canvas = Rect(0.0, 0.0, vw, vh)
