@@ -298,3 +298,32 @@ def test_blank_images_do_not_break_any_endpoint(fill: int) -> None:
     compute(ImageToPixelartProFlashRequest.model_validate({"image": body}))
     out = pixels(compute(NormalMapRequest.model_validate({"image": body})).image)
     assert out.shape == (32, 32, 4)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 9), (9, 1), (2, 40)])
+@pytest.mark.parametrize("kind", ["noise", "clear"])
+def test_slivers_of_images_are_refused_or_handled(shape: tuple[int, int], kind: str) -> None:
+    """One-pixel-wide and tiny images: each endpoint either refuses them at validation or
+    computes a result, with no numerical warning on the way (pytest turns warnings into
+    errors: a mean of nothing, a NaN from an empty profile)."""
+    h, w = shape
+    rng = np.random.default_rng(h * 100 + w)
+    img = rng.integers(0, 256, (h, w, 4), dtype=np.uint8)
+    img[..., 3] = 0 if kind == "clear" else 255
+    body = b64(img)
+    size = {"width": w, "height": h}
+    requests = [
+        (ReduceColorsRequest, {"images": [body]}),
+        (CorrectPixelartRequest, {"images": [body]}),
+        (UnzoomRequest, {"image": body}),
+        (RemoveBackgroundRequest, {"image": body, "image_size": size}),
+        (ImageToPixelartProRequest, {"image": body}),
+        (ImageToPixelartProFlashRequest, {"image": body}),
+        (NormalMapRequest, {"image": body}),
+    ]
+    for model, data in requests:
+        try:
+            request = model.model_validate(data)
+        except ValidationError:
+            continue
+        compute(request)

@@ -182,6 +182,8 @@ def _raw_profile(feats: Sequence[np.ndarray], axis: int) -> np.ndarray:
 
 def _profile(feats: Sequence[np.ndarray], axis: int) -> np.ndarray:
     p = _raw_profile(feats, axis)
+    if p.size == 0:  # one pixel across: no neighbours to compare
+        return p
     return np.maximum(p - np.median(p), 0.0)  # drop the noise floor (JPEG, grain)
 
 
