@@ -22,9 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy import ndimage
 
 from pixelkiln.engine.lexicon import Material
 from pixelkiln.engine.noise import detile, rank_normalize
+from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
@@ -224,6 +226,15 @@ def drop_lone(mask: np.ndarray) -> np.ndarray:
             if dy or dx:
                 company |= np.roll(mask, (dy, dx), axis=(0, 1))
     return mask & company
+
+
+def soften(mask: np.ndarray, least_px: int) -> np.ndarray:
+    """Soft, rounded shapes from a patch mask: an opening with a plus (slivers and spurs
+    go, on the torus) and then no part smaller than ``least_px`` pixels."""
+    plus = ndimage.generate_binary_structure(2, 1)
+    opened = ndimage.grey_opening(mask.astype(np.uint8), footprint=plus, mode="wrap") > 0
+    labels = cluster_labels(opened.astype(np.int64))
+    return opened & (np.bincount(labels.ravel())[labels] >= least_px)
 
 
 def scatter(

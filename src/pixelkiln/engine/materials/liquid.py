@@ -12,6 +12,7 @@ hairline cracks along some facet borders, frosty flecks and short diagonal glint
 from __future__ import annotations
 
 import numpy as np
+from scipy import ndimage
 
 from pixelkiln.engine.materials.canvas import (
     DrawContext,
@@ -20,10 +21,11 @@ from pixelkiln.engine.materials.canvas import (
     bevel_levels,
     drop_lone,
     quantize,
+    soften,
     spread_points,
 )
 from pixelkiln.engine.materials.soil import ripple_strokes
-from pixelkiln.engine.noise import band_noise, checkered, fbm, rank_normalize, worley
+from pixelkiln.engine.noise import band_noise, fbm, rank_normalize, worley
 
 __all__ = ["PATTERNS"]
 
@@ -117,25 +119,28 @@ def lava(ctx: DrawContext) -> Drawing:
 
 
 def ice(ctx: DrawContext) -> Drawing:
-    """Ice: a pale flat sheet of small facets one shade apart, a few frosty flecks, thin
-    dark hairline cracks along some facet borders and a few short diagonal glints."""
+    """Ice: a pale sheet with broad, soft patches of deeper ice, long thin cracks that run
+    across it (open arcs of large cells, never closed outlines, which read as tiles), a few
+    frosty flecks and short diagonal glints."""
     d = Drawing.blank(ctx)
-    size = max(4.5, ctx.feature * 1.05)
-    cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9, even=True)
     low = 1 if ctx.levels >= 4 else 0
     mid = max(low, ctx.top - 1)
-    # Each facet is flat, one of the two shades below the lightest. Seeds sit one per
-    # grid cell, so alternating the shades over the grid (with a fifth flipped at random)
-    # spreads light and dark facets evenly without a visible checkerboard.
-    light_facet = checkered(cells, ctx.rng("facet tone"), flip=0.2)
-    d.index = np.where(light_facet[cells.owner], mid, max(low, mid - 1))
-    # Cracks: open arcs of facet borders (never closed outlines, which read as tiles).
-    arcs = band_noise(ctx.rng("crack arcs"), ctx.shape, ctx.feature * 0.9)
-    crack = drop_lone((cells.ridge < 0.75) & (arcs > np.quantile(arcs, 0.6)))
-    d.index[crack] = 0
+    deep_noise = band_noise(
+        ctx.rng("deep"), ctx.shape, max(8.0, ctx.feature * 3.0), keep=0.15, warp_px=1.5
+    )
+    deep_noise = ndimage.gaussian_filter(deep_noise, 1.0, mode="wrap")
+    deep = quantize(balance(deep_noise, keep=0.2), 2, np.array([0.65, 0.35])) == 1
+    if min(ctx.shape) >= 32:
+        deep = soften(deep, 9)
+    d.index = np.where(deep, max(low, mid - 1), mid)
+    size = max(6.0, ctx.feature * 3.0)
+    cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9, even=True)
+    arcs = band_noise(ctx.rng("crack arcs"), ctx.shape, size * 1.2)
+    crack = drop_lone((cells.ridge < 0.75) & (arcs > np.quantile(arcs, 0.5)))
+    d.index[crack] = np.where(deep[crack], 0, max(low, mid - 1))
     # Frost flecks and glints: small, evenly spread, in the lightest shade.
     frost = band_noise(ctx.rng("frost"), ctx.shape, max(2.0, ctx.feature * 0.35))
-    fleck = drop_lone(frost > np.quantile(frost, 0.95)) & ~crack
+    fleck = drop_lone(frost > np.quantile(frost, 0.97)) & ~crack
     d.index[fleck] = ctx.top
     glint = np.zeros(ctx.shape, bool)
     rng = ctx.rng("glint")
@@ -146,7 +151,7 @@ def ice(ctx: DrawContext) -> Drawing:
     glint &= ~crack
     d.index[glint] = ctx.top
     d.keep |= glint | crack
-    d.height = rank_normalize(cells.ridge)
+    d.height = rank_normalize(deep_noise)
     return d
 
 

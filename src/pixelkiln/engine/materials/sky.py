@@ -19,11 +19,11 @@ from pixelkiln.engine.materials.canvas import (
     balance,
     light,
     quantize,
+    soften,
     spread_points,
     zscore,
 )
 from pixelkiln.engine.noise import band_noise, worley
-from pixelkiln.engine.quality import cluster_labels
 
 __all__ = ["PATTERNS"]
 
@@ -41,7 +41,7 @@ def snow(ctx: DrawContext) -> Drawing:
     hollow, core = depth >= 1, depth == 2
     if min(ctx.shape) >= 32:
         # No slivers or specks: hollows are soft, rounded shapes.
-        hollow, core = _least(_open(hollow), 9), _least(_open(core), 5)
+        hollow, core = soften(hollow, 9), soften(core, 5)
     # The lip: the hollow's top row, in the shadow of the drift's overhang above it; a
     # lip pixel with no lip beside it would be a speck, so it is left out.
     lip = hollow & ~np.roll(hollow, 1, 0)
@@ -51,18 +51,6 @@ def snow(ctx: DrawContext) -> Drawing:
     d.index[core | lip] = max(0, top - 2)
     d.height = drift
     return d
-
-
-def _open(mask: np.ndarray) -> np.ndarray:
-    """Morphological opening with a plus-shaped element, wrapping around the tile."""
-    plus = ndimage.generate_binary_structure(2, 1)
-    return ndimage.grey_opening(mask.astype(np.uint8), footprint=plus, mode="wrap") > 0
-
-
-def _least(mask: np.ndarray, px: int) -> np.ndarray:
-    """The mask without its parts smaller than ``px`` pixels (on the torus)."""
-    labels = cluster_labels(mask.astype(np.int64))
-    return mask & (np.bincount(labels.ravel())[labels] >= px)
 
 
 def _puffs(ctx: DrawContext, stream: str, size: float) -> np.ndarray:
