@@ -84,7 +84,7 @@ _ALL: tuple[Material, ...] = (
     _m("wet sand", "soil", "wet_sand", (76, 0.06, 0.62),
        aliases=("wet sand", "damp sand", "shore sand", "tidal flat"),
        about="dark wet sand at the shoreline", features=("shells",)),
-    _m("gravel", "soil", "gravel", (70, 0.02, 0.60),
+    _m("gravel", "soil", "gravel", (70, 0.012, 0.60),
        aliases=("gravel", "pebbles", "shingle", "pebble beach", "scree"),
        about="loose small grey gravel stones"),
     _m("ash", "soil", "ash", (290, 0.008, 0.56),

@@ -109,7 +109,10 @@ def build_ramp_lch(recipe: Recipe, n: int) -> np.ndarray:
     hue = _turn(hue, WARM_HUE, _HUE_TURN * warm)
     if grey > 0:
         # A grey has no hue to turn: tint its ends instead (cool shadows, warm lights).
-        hue = np.where(t < 0.5, COOL_HUE, np.where(t > 0.5, WARM_HUE, hue))
+        # Only the outer quarter of the ramp flips hue: the mid shades, which carry most of
+        # a texture, keep the material's own hue, so a near-grey does not split into two
+        # colour families (navy and olive camouflage on basalt).
+        hue = np.where(t <= 0.25, COOL_HUE, np.where(t >= 0.75, WARM_HUE, hue))
         chroma = chroma + grey * (0.016 * cool + 0.012 * warm)
     return _gamut_map(np.stack([lightness, chroma, hue], axis=1))
 
