@@ -10,9 +10,11 @@ does not carry are drawn here: ``leather`` (mottled hide with sparse pores), ``s
 mottling).
 
 The texture is rendered once per theme as a seamless tile and tiled over each content area
-from a per-piece offset, so neighbouring panels do not line up. Tiles are as large as the
-canvas allows up to :data:`TILE` px (256), or 128 px for materials whose large renders
-are slow (:data:`SLOW_MATERIALS`: cellular patterns); the cheap generators here tile at
+from a per-piece offset, so neighbouring panels do not line up. The sci-fi grid is the
+exception: it is drawn to each area's own size, so its lines meet the area's edges.
+Tiles are as large as the canvas allows up to :data:`TILE` px (256), or 128 px for
+materials whose large renders are slow (:data:`SLOW_MATERIALS`: cellular patterns); the
+cheap generators here tile at
 the canvas size (up to 512), so paper and hide never visibly repeat.
 """
 
