@@ -14,8 +14,8 @@ from a per-piece offset, so neighbouring panels do not line up. The sci-fi grid 
 exception: it is drawn to each area's own size, so its lines meet the area's edges.
 Tiles are as large as the canvas allows up to :data:`TILE` px (256), or 128 px for
 materials whose large renders are slow (:data:`SLOW_MATERIALS`: cellular patterns); the
-cheap generators here tile at
-the canvas size (up to 512), so paper and hide never visibly repeat.
+cheap generators here tile at the canvas size (up to 512), so paper and hide never
+visibly repeat.
 """
 
 from __future__ import annotations
