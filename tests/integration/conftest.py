@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -46,3 +47,18 @@ def pg_url(pg_server: str) -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def scaleout_env(pg_url: str, broker: str, tmp_path: Path, **settings: str) -> dict[str, str]:
+    """The environment of a scale-out cluster on ``pg_url`` and ``broker``, fast sweeps,
+    no spacing; ``settings`` (``JOB_LEASE_S="4"``...) add ``PIXELKILN_`` variables."""
+    env = {
+        "PIXELKILN_DATABASE_URL": pg_url,
+        "PIXELKILN_BROKER_URL": broker,
+        "PIXELKILN_DATA_DIR": str(tmp_path / "data"),
+        "PIXELKILN_BLOB_DIR": str(tmp_path / "blobs"),
+        "PIXELKILN_SUBMIT_SPACING_S": "0",
+        "PIXELKILN_SWEEP_INTERVAL_S": "0.5",
+        "PIXELKILN_INITIAL_GENERATIONS": "0",
+    }
+    return env | {f"PIXELKILN_{name}": value for name, value in settings.items()}

@@ -18,7 +18,7 @@ from pixelkiln.service.accounts import create_account
 from pixelkiln.store.db import Database
 from pixelkiln.store.models import Job, LedgerEntry
 from pixelkiln.testing.cluster import Cluster
-from tests.integration.conftest import REDIS_URL
+from tests.integration.conftest import REDIS_URL, scaleout_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -27,16 +27,7 @@ def test_jobs_whose_messages_were_lost_are_sent_again(pg_url: str, tmp_path: Pat
     broker = f"{REDIS_URL.rsplit('/', 1)[0]}/12"
     queue = redis.Redis.from_url(broker)
     queue.flushdb()
-    env = {
-        "PIXELKILN_DATABASE_URL": pg_url,
-        "PIXELKILN_BROKER_URL": broker,
-        "PIXELKILN_DATA_DIR": str(tmp_path / "data"),
-        "PIXELKILN_BLOB_DIR": str(tmp_path / "blobs"),
-        "PIXELKILN_SUBMIT_SPACING_S": "0",
-        "PIXELKILN_SWEEP_INTERVAL_S": "0.5",
-        "PIXELKILN_REDISPATCH_AFTER_S": "2",
-        "PIXELKILN_INITIAL_GENERATIONS": "0",
-    }
+    env = scaleout_env(pg_url, broker, tmp_path, REDISPATCH_AFTER_S="2")
     db = Database(pg_url)
     key = create_account(db, "lost", 100)
     headers = {"Authorization": f"Bearer {key.key}"}

@@ -24,7 +24,7 @@ from pixelkiln.store.db import Database
 from pixelkiln.store.models import Account, Job, LedgerEntry
 from pixelkiln.testing.cluster import Cluster
 from tests.conftest import image_body
-from tests.integration.conftest import REDIS_URL
+from tests.integration.conftest import REDIS_URL, scaleout_env
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -97,17 +97,7 @@ def test_hundred_jobs_survive_a_killed_worker_and_a_restarted_api(
     db_index = 11
     broker = f"{REDIS_URL.rsplit('/', 1)[0]}/{db_index}"
     redis.Redis.from_url(broker).flushdb()
-    env = {
-        "PIXELKILN_DATABASE_URL": pg_url,
-        "PIXELKILN_BROKER_URL": broker,
-        "PIXELKILN_DATA_DIR": str(tmp_path / "data"),
-        "PIXELKILN_BLOB_DIR": str(tmp_path / "blobs"),
-        "PIXELKILN_SUBMIT_SPACING_S": "0",
-        "PIXELKILN_JOB_LEASE_S": "4",
-        "PIXELKILN_SWEEP_INTERVAL_S": "0.5",
-        "PIXELKILN_REDISPATCH_AFTER_S": "5",
-        "PIXELKILN_INITIAL_GENERATIONS": "0",
-    }
+    env = scaleout_env(pg_url, broker, tmp_path, JOB_LEASE_S="4", REDISPATCH_AFTER_S="5")
     db = Database(pg_url)
     keys = [create_account(db, f"load-{i}", 200) for i in range(10)]
     submitted: dict[str, tuple[str, int]] = {}  # job id -> (path, key index)
