@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
 import typer
 from rich.console import Console
+from rich.progress import Progress
 
 from pixelkiln.engine.imageio import decode_image, encode_png
 from pixelkiln.engine.materials import render_material
 from pixelkiln.engine.palette import palette_from_image
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.style import DETAILS, OUTLINES, SHADINGS, Style
+from pixelkiln.engine.subjects.camera import VIEWS
 from pixelkiln.engine.text import parse_description
 
-__all__ = ["app", "material", "parse_size", "preview"]
+__all__ = ["app", "material", "parse_size", "preview", "subject"]
 
 app = typer.Typer(help="Render engine output to PNG files.", no_args_is_help=True)
 
@@ -99,3 +102,105 @@ def material(
         path = out.with_suffix(".preview.png")
         path.write_bytes(encode_png(preview(tex.rgba)))
         console.print(f"preview -> {path}")
+
+
+@app.command()
+def subject(
+    description: str = typer.Argument(..., help='What to draw, e.g. "orc knight with a red cape".'),
+    size: str = typer.Option("64", help="image_size: 64, or WIDTHxHEIGHT such as 48x64."),
+    directions: int = typer.Option(8, help="4 (south, east, north, west) or 8 directions."),
+    view: str = typer.Option("low top-down", help=f"One of: {', '.join(VIEWS)}."),
+    seed: int = typer.Option(0, help="Random seed: the same seed gives the same PNGs."),
+    out: Path = typer.Option(Path("subject"), help="Folder to write into."),
+    animation: str | None = typer.Option(None, help="A template id (walk, attack...) to animate."),
+    frames: int | None = typer.Option(None, help="Frame count where the template allows it."),
+    outline: str = typer.Option(
+        "single color black outline", help=f"One of: {', '.join(OUTLINES)}."
+    ),
+    shading: str = typer.Option("basic shading", help=f"One of: {', '.join(SHADINGS)}."),
+    detail: str = typer.Option("medium detail", help=f"One of: {', '.join(DETAILS)}."),
+    proportions: str | None = typer.Option(
+        None, help="default, chibi, cartoon, stylized, realistic_male, realistic_female or heroic."
+    ),
+    canvas: str = typer.Option("character", help="character (image_size + 28 px) or object."),
+    color_image: Path | None = typer.Option(None, help="Force the output onto these colours."),
+    show_preview: bool = typer.Option(False, "--preview", help="Also write preview.png at 4x."),
+) -> None:
+    """Draw a figure, creature or prop in 4 or 8 directions (and animate it)."""
+    from pixelkiln.engine.subjects.camera import DIRECTIONS
+    from pixelkiln.engine.subjects.sheets import contact_sheet, gif_bytes
+    from pixelkiln.engine.subjects.style import SubjectStyle
+    from pixelkiln.engine.subjects.subject import Look, Subject, animate_subject, draw_subject
+
+    console = Console(stderr=True)
+    if directions not in (4, 8):
+        raise typer.BadParameter("--directions must be 4 or 8")
+    if canvas not in ("character", "object"):
+        raise typer.BadParameter("--canvas must be character or object")
+    try:
+        style = SubjectStyle(outline=outline, shading=shading, detail=detail)
+        h, w = parse_size(size)
+        palette = None
+        if color_image is not None:
+            palette = palette_from_image(decode_image(color_image.read_bytes()), 64, seed)
+        look = Look(image_size=(w, h), view=view, style=style, palette=palette, canvas=canvas)
+        thing = Subject.from_text(description, seed, proportions, canvas=max(w, h))
+        dirs = DIRECTIONS if directions == 8 else ("south", "east", "north", "west")
+        drawing = draw_subject(thing, look, dirs)
+    except (ValueError, KeyError) as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    out.mkdir(parents=True, exist_ok=True)
+    for d in dirs:
+        (out / f"{d}.png").write_bytes(drawing.png(d))
+    meta: dict[str, object] = {
+        "description": description,
+        "seed": seed,
+        "reading": thing.reading.to_dict() if thing.reading else None,
+        "spec": thing.spec.to_dict(),
+        "canvas": {"width": drawing.camera.size[0], "height": drawing.camera.size[1]},
+        "directions": {d: drawing.metadata(d) for d in dirs},
+    }
+    rows = [[drawing.sprites[d].rgba() for d in dirs]]
+    if animation:
+        with Progress(console=console, transient=True) as progress:
+            task = progress.add_task(f"animating {animation}", total=len(dirs))
+            per_dir = {}
+            try:
+                for d in dirs:
+                    per_dir[d] = animate_subject(thing, look, animation, [d], frames, seed)
+                    progress.advance(task)
+            except KeyError as exc:
+                raise typer.BadParameter(str(exc).strip("'\"")) from exc
+        anim_meta = {}
+        for d, anim in per_dir.items():
+            folder = out / animation / d
+            folder.mkdir(parents=True, exist_ok=True)
+            for i in range(anim.frame_count):
+                (folder / f"frame_{i:03d}.png").write_bytes(anim.png(d, i))
+            gif = gif_bytes([s.index for s in anim.frames[d]], anim.palette.rgba(), anim.motion.fps)
+            (out / animation / f"{d}.gif").write_bytes(gif)
+            rows.append([s.rgba() for s in anim.frames[d]])
+            anim_meta[d] = [
+                {"pivot": {"x": s.pivot[0], "y": s.pivot[1]}, "keypoints": s.keypoints}
+                for s in anim.frames[d]
+            ]
+        first = next(iter(per_dir.values()))
+        meta["animation"] = {
+            "name": animation,
+            "frames": first.frame_count,
+            "fps": first.motion.fps,
+            "loop": first.motion.loop,
+            "travel_px_per_frame": round(first.travel_px(), 3),
+            "directions": anim_meta,
+        }
+    (out / "subject.json").write_text(json.dumps(meta, indent=1))
+    reading = thing.reading
+    said = ", ".join(f"{w or '(none)'}: {m}" for w, m in reading.understood) if reading else ""
+    console.print(f"{thing.spec.subject} ({thing.spec.plan}) -> {out}")
+    if said:
+        console.print(f"understood: {said}")
+    if reading and reading.ignored:
+        console.print(f"not used: {', '.join(reading.ignored)}")
+    if show_preview:
+        (out / "preview.png").write_bytes(encode_png(contact_sheet(rows, zoom=4)))
+        console.print(f"preview -> {out / 'preview.png'}")

@@ -13,7 +13,7 @@ import io
 import numpy as np
 from PIL import Image
 
-__all__ = ["decode_image", "encode_png", "to_rgba"]
+__all__ = ["decode_image", "encode_indexed", "encode_png", "to_rgba"]
 
 _COMPRESS_LEVEL = 9
 
@@ -55,6 +55,31 @@ def encode_png(img: np.ndarray) -> bytes:
             im.save(buf, format="PNG", compress_level=_COMPRESS_LEVEL)
     else:
         Image.fromarray(rgba, mode="RGBA").save(buf, format="PNG", compress_level=_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def encode_indexed(index: np.ndarray, palette: np.ndarray) -> bytes:
+    """Encode palette indices as an indexed PNG with exactly ``palette`` as its table.
+
+    ``palette`` is ``(k, 4)`` RGBA (k <= 256); entries with alpha below 255 are written
+    to the tRNS chunk. Images that share a palette (a subject's directions and frames)
+    then share the PNG colour table byte for byte, so palette swaps work in an engine.
+    """
+    table = np.asarray(palette, np.uint8).reshape(-1, 4)
+    if len(table) > 256:
+        msg = f"an indexed PNG holds at most 256 colours, not {len(table)}"
+        raise ValueError(msg)
+    im = Image.fromarray(np.asarray(index, np.uint8), mode="P")
+    im.putpalette(table[:, :3].ravel().tobytes(), rawmode="RGB")
+    buf = io.BytesIO()
+    alpha = table[:, 3]
+    if (alpha < 255).any():
+        last = int(np.nonzero(alpha < 255)[0].max()) + 1
+        im.save(
+            buf, format="PNG", compress_level=_COMPRESS_LEVEL, transparency=alpha[:last].tobytes()
+        )
+    else:
+        im.save(buf, format="PNG", compress_level=_COMPRESS_LEVEL)
     return buf.getvalue()
 
 
