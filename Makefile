@@ -51,6 +51,7 @@ gallery: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench_subjects.py
 	$(BIN)/python scripts/bench_service.py
 
 loadtest: $(STAMP)

@@ -20,7 +20,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from pixelkiln.engine.palette import _hue_pull
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.subjects.build import capsule
 from pixelkiln.engine.subjects.model import Band, Model, Paint, Part
@@ -39,11 +38,12 @@ def _frozen(model: Model, seed: int) -> Model:
         if p.finish == "glow":
             paints[role] = p
             continue
-        hue = _hue_pull(p.hue, 225.0, 0.6)
+        # Frost takes the colour out: every part turns pale ice blue, keeping its
+        # lightness order so the figure still reads.
         paints[role] = replace(
             p,
-            hue=hue,
-            chroma=min(p.chroma, 0.05) + 0.02,
+            hue=225.0,
+            chroma=min(p.chroma * 0.4, 0.035) + 0.025,
             lightness=float(np.clip(p.lightness + 0.14, 0.3, 0.95)),
         )
     paints["ice"] = _ICE
@@ -99,7 +99,7 @@ def _burning(model: Model, seed: int) -> Model:
     joints = [j for j in wanted if j in model.skeleton.names]
     if not joints:
         joints = [model.skeleton.joints[min(1, len(model.skeleton.joints) - 1)].name]
-    size = model.height * 0.09
+    size = model.height * 0.13
     parts = list(model.parts)
     rest = model.skeleton.rest_positions()
     top = max(float(v[2]) for v in rest.values())
@@ -111,7 +111,7 @@ def _burning(model: Model, seed: int) -> Model:
             Part(
                 name=f"flame{i}",
                 joint=joint,
-                shape=capsule(size * (1.2 + 0.5 * rng.random()), size * 0.45, size * 0.06),
+                shape=capsule(size * (1.3 + 0.6 * rng.random()), size * 0.5, size * 0.08),
                 role="flame",
                 origin=(float(rng.normal(0, size * 0.2)), float(rng.normal(0, size * 0.2)), lift),
                 group="flames",

@@ -53,9 +53,11 @@ def ramp_for(paint: Paint, tones: int) -> np.ndarray:
         base = _base_index(tones)
     step = _STEP * paint.contrast
     k = np.arange(n) - base
-    lightness = paint.lightness + k * step
+    # Lights rise in smaller steps than shadows fall: a lit skin or cloth stays its colour
+    # instead of bleaching to white.
+    lightness = paint.lightness + np.where(k > 0, 0.7 * k, k) * step
     # Slide the whole ramp into the usable range rather than squashing it.
-    lightness += max(0.0, 0.12 - lightness[0]) - max(0.0, lightness[-1] - 0.97)
+    lightness += max(0.0, 0.12 - lightness[0]) - max(0.0, lightness[-1] - 0.95)
     chroma = paint.chroma * np.where(k < 0, 1.0 - 0.12 * -k, 1.0 - 0.22 * k)
     chroma = np.clip(chroma, 0.0, None)
     grey = paint.chroma < 0.04

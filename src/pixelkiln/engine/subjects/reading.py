@@ -307,17 +307,29 @@ def _item_words() -> dict[str, str]:
 _ITEM_WORDS = _item_words()
 
 
-def _paint_word(word: str, base: Paint | None) -> Paint:
-    """A colour, material, skin-tone or hair-colour word as a paint."""
+def _paint_word(word: str, base: Paint | None, role: str | None = None) -> Paint:
+    """A colour, material, skin-tone or hair-colour word as a paint for ``role``.
+
+    Skin and hair have their own tones ("green" skin is an orc's, not a leaf's); every
+    other part takes materials first, then colours (keeping its finish: a "red" helmet
+    stays metal).
+    """
+    if role == "skin" and word in SKIN_TONES:
+        return SKIN_TONES[word]
+    if role == "hair" and word in HAIR_COLORS:
+        return HAIR_COLORS[word]
     if word in MATERIAL_PAINTS:
         return MATERIAL_PAINTS[word]
     if word in MATERIAL_WORDS:
         return MATERIAL_PAINTS[MATERIAL_WORDS[word]]
-    if word in SKIN_TONES:
-        return SKIN_TONES[word]
+    if word in COLOR_WORDS:
+        return paint_for_color(word, base)
     if word in HAIR_COLORS:
         return HAIR_COLORS[word]
-    return paint_for_color(word, base)
+    if word in SKIN_TONES:
+        return SKIN_TONES[word]
+    msg = f"{word!r} is not a colour or material word"
+    raise ValueError(msg)
 
 
 def _is_paint_word(word: str) -> bool:
@@ -331,11 +343,11 @@ def _subject_phrases() -> tuple[list[str], list[tuple[str, str]]]:
     phrases: list[str] = []
     owners: list[tuple[str, str]] = []
     for role in ROLES.values():
-        for p in (role.about, *role.words[:3]):
+        for p in (role.about, *role.words):
             phrases.append(p)
             owners.append(("role", role.name))
     for folk in FOLKS.values():
-        for p in (folk.about, *folk.words[:2]):
+        for p in (folk.about, *folk.words):
             phrases.append(p)
             owners.append(("folk", folk.name))
     for word, kind in _creature_words().items():
@@ -412,8 +424,12 @@ def _find_subject(tokens: list[str], main_end: int):
 
 def _typo_subject(tokens: list[str]) -> tuple[str, str, str] | None:
     words = sorted(w for w in SUBJECT_WORDS if " " not in w and len(w) >= 4)
+    cached = _phrase_matrix()
+    # A word the sentence model knows is a real word ("chief" is not a typo of "chef"):
+    # only unknown spellings are bent to the nearest subject word.
+    vocab = cached[0].tokenizer.vocab if cached is not None else {}
     for t in tokens:
-        if len(t) < 4 or t in _STOP:
+        if len(t) < 4 or t in _STOP or t in vocab:
             continue
         close = difflib.get_close_matches(t, words, n=1, cutoff=0.82)
         if close:
@@ -512,15 +528,15 @@ def _character(
     skin = _choose(seed, "skin", folk.skin)
     paints["skin"] = SKIN_TONES[skin]
     hair_options = role.choices.get("hair", folk.hair) if role else folk.hair
-    paints["hair"] = _paint_word(_choose(seed, "hair", hair_options), None)
+    paints["hair"] = _paint_word(_choose(seed, "hair", hair_options), None, "hair")
     if folk.eyes != "dark":
         paints["eyes"] = replace(paint_for_color(folk.eyes), finish="glow", lightness=0.72)
     for source in (folk.paints, role.paints if role else {}):
         for r, word in source.items():
-            paints[r] = _paint_word(word, paints.get(r))
+            paints[r] = _paint_word(word, paints.get(r), r)
     for r, options in (role.choices if role else {}).items():
         if r != "hair" and r not in (role.paints if role else {}):
-            paints[r] = _paint_word(_choose(seed, r, options), paints.get(r))
+            paints[r] = _paint_word(_choose(seed, r, options), paints.get(r), r)
     items = dict(role.items) if role else {}
     params: dict[str, object] = {
         "proportions": proportions
@@ -704,7 +720,7 @@ def _modify(
                 j -= 1
             if j in after_noun:
                 target = after_noun[j]
-                paints[target] = _paint_word(t, paints.get(target))
+                paints[target] = _paint_word(t, paints.get(target), target)
                 understood.append((t, f"colour of {target}"))
             else:
                 loose.append((i, t))
@@ -713,7 +729,7 @@ def _modify(
         if word in MATERIAL_WORDS and MATERIAL_PAINTS[MATERIAL_WORDS[word]].finish == "shiny":
             metal = next((r for r in ("armor", "helmet", "crown") if _wears(outfit, r)), target)
             target = metal
-        paints[target] = _paint_word(word, paints.get(target))
+        paints[target] = _paint_word(word, paints.get(target), target)
         if target == "top" and outfit["headwear"] in ("wizard hat", "witch hat", "hood"):
             paints["hat"] = paints["top"]
         understood.append((word, f"colour of {target}"))
@@ -756,7 +772,7 @@ def _apply_adjectives(
             shade += _SHADES[a]
             words.append(a)
         elif _is_paint_word(a):
-            paints[role] = _paint_word(a, paints.get(role))
+            paints[role] = _paint_word(a, paints.get(role), role)
             words.append(a)
     if shade and role in paints:
         p = paints[role]
@@ -936,7 +952,7 @@ def edit_subject(spec: SubjectSpec, text: str) -> Reading:
         for i, t in enumerate(tokens):
             if i not in used and _is_paint_word(t) and target in paints:
                 used.add(i)
-                paints[target] = _paint_word(t, paints[target])
+                paints[target] = _paint_word(t, paints[target], target)
                 understood.append((t, f"colour of {target}"))
         new = replace(spec, paints=paints)
     new = replace(new, conditions=_settle(conditions))

@@ -24,11 +24,12 @@ by whole pixels and the frames do not shimmer (SUBJECTS.md §6, "creep").
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import numpy as np
 
 from pixelkiln.engine.subjects.camera import DIRECTION_YAW, LIGHT, View, rot_z
-from pixelkiln.engine.subjects.model import Model, Part
+from pixelkiln.engine.subjects.model import Model
 from pixelkiln.engine.subjects.paints import SubjectPalette
 from pixelkiln.engine.subjects.rig import Pose
 from pixelkiln.engine.subjects.shapes import Shape, intersect
@@ -61,6 +62,7 @@ KEYPOINT_LABELS: tuple[str, ...] = (
 _FAR = 1e4
 _LINE_GAP_PX = 2.6  # depth step (pixels) between pieces that earns an interior line
 _GRAZING = 0.45  # |normal . view| under which a surface is turning away (its own edge)
+_HIGHLIGHT_MIN_PX = 14  # visible pixels a shiny part needs before it gets a specular shade
 _N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 
 
@@ -168,7 +170,7 @@ def _cast(
     frames: dict[str, tuple[np.ndarray, np.ndarray]],
     camera: Camera,
     level: int,
-) -> tuple[_Buffers, list[tuple[Part, np.ndarray]]]:
+) -> _Buffers:
     w, h = camera.size
     n = w * h
     buf = _Buffers(
@@ -178,31 +180,23 @@ def _cast(
         local=np.zeros((n, 3)),
         inside=np.zeros(n, bool),
     )
-    right, up, toward = _screen_basis(camera.view)
-    ray = -toward
-    placed: list[tuple[Part, np.ndarray]] = []
+    ray = -camera.view.toward_camera
+    grid = _ray_origins(camera)
     for pi, part in enumerate(model.parts):
         if part.detail > level:
             continue
         jrot, jpos = frames[part.joint]
         rot = jrot @ part.axes_matrix
         centre = jpos + jrot @ np.asarray(part.origin, dtype=np.float64)
-        placed.append((part, rot))
         shape = _thicken(part.shape, part.min_px / 2.0 / camera.scale)
         bc, br = shape.bound()
         box = _part_box(centre + rot @ bc, br, camera)
         if box is None:
             continue
         x0, x1, y0, y1 = box
-        xs = (np.arange(x0, x1) + 0.5 - camera.pivot[0]) / camera.scale
-        ys = (np.arange(y0, y1) + 0.5 - camera.pivot[1]) / camera.scale
-        uu, vv = np.meshgrid(xs, ys)
-        origins = (
-            uu.reshape(-1, 1) * right - vv.reshape(-1, 1) * up + _FAR * toward - centre
-        ) @ rot
+        origins = (grid[y0:y1, x0:x1].reshape(-1, 3) - centre) @ rot
         hits = intersect(shape, origins, rot.T @ ray)
-        cols, rows = np.meshgrid(np.arange(x0, x1), np.arange(y0, y1))
-        flat = (rows * w + cols).ravel()
+        flat = (np.arange(y0, y1)[:, None] * w + np.arange(x0, x1)[None, :]).ravel()
         nearer = hits.t < buf.t[flat]
         if not nearer.any():
             continue
@@ -212,7 +206,19 @@ def _cast(
         buf.normal[idx] = hits.normal[nearer] @ rot.T
         buf.local[idx] = shape.normalised(hits.local[nearer])
         buf.inside[idx] = hits.inside[nearer]
-    return buf, placed
+    return buf
+
+
+@lru_cache(maxsize=32)
+def _ray_origins(camera: Camera) -> np.ndarray:
+    """World-space start of the ray through every pixel centre, ``(h, w, 3)``."""
+    right, up, toward = _screen_basis(camera.view)
+    w, h = camera.size
+    xs = (np.arange(w) + 0.5 - camera.pivot[0]) / camera.scale
+    ys = (np.arange(h) + 0.5 - camera.pivot[1]) / camera.scale
+    grid = xs[None, :, None] * right - ys[:, None, None] * up + _FAR * toward
+    grid.setflags(write=False)
+    return grid
 
 
 def _tones(normal: np.ndarray, tones: int) -> np.ndarray:
@@ -258,6 +264,9 @@ def _shade(
     reflect = 2 * (normal @ LIGHT)[:, None] * normal - LIGHT
     spec = reflect @ toward
     facing = normal @ toward
+    # A specular shade needs room: on a part a few pixels across it is a stray pixel.
+    part_px = np.bincount(buf.part[filled], minlength=len(model.parts))[buf.part[filled]]
+    roomy = part_px >= _HIGHLIGHT_MIN_PX
     for ri, name in enumerate(role_names):
         sel = roles[filled] == ri
         if not sel.any():
@@ -268,7 +277,8 @@ def _shade(
         if paint.finish == "glow":
             t = np.where(facing[sel] > 0.75, 2, 1)
         elif paint.finish in ("shiny", "glass") and style.tones >= 2:
-            t = np.where(spec[sel] > (0.9 if style.glints else 0.955), len(ramp) - 1, t)
+            shine = (spec[sel] > (0.9 if style.glints else 0.955)) & roomy[sel]
+            t = np.where(shine, len(ramp) - 1, t)
         t = np.minimum(t, len(ramp) - 1)
         index[filled[sel]] = ramp[t]
     cave = filled[buf.inside[filled]]
@@ -370,6 +380,10 @@ def _stamps(
                         drawn[r, outer] = True
         if stamp.kind == "mouth":
             cells.append((row, col + 1))
+        if stamp.kind == "socket":  # a hollow: a dark block growing toward the nose
+            head_centre = frames[stamp.joint][1]
+            inward = -1 if float(point[0] - head_centre[0]) > 0 else 1
+            cells += [(row + 1, col), (row, col + inward), (row + 1, col + inward)]
         for r, c in cells:
             if 0 <= r < h and 0 <= c < w and part_grid[r, c] >= 0:
                 index[r, c] = dark
@@ -476,7 +490,7 @@ def render(
 ) -> Sprite:
     """Draw ``model`` in ``pose`` facing ``direction`` (see the module docstring)."""
     frames, _ = _pose_frames(model, pose, yaw_for(model, direction, camera.view), camera)
-    buf, _ = _cast(model, frames, camera, style.level)
+    buf = _cast(model, frames, camera, style.level)
     role_names = model.roles
     flat_index, flat_roles = _shade(model, buf, camera, style, palette, role_names)
     w, h = camera.size

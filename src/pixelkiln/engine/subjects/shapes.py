@@ -166,17 +166,6 @@ def _candidates_frustum(o: np.ndarray, d: np.ndarray, size: tuple[float, ...]) -
     return out
 
 
-def _candidates_ellipsoid(o: np.ndarray, d: np.ndarray, size: tuple[float, ...]) -> list:
-    r = np.array(size, dtype=np.float64)
-    os_, ds = o / r, d / r
-    t0, t1, ok = _sphere(os_, ds, np.zeros(3), 1.0)
-    out = []
-    for t in (t0, t1):
-        p = o + t[:, None] * d
-        out.append((t, p / (r * r), ok))
-    return out
-
-
 def _box_interval(o: np.ndarray, d: np.ndarray, h: tuple[float, ...]) -> tuple[np.ndarray, ...]:
     n = len(o)
     t_in = np.full(n, -_INF)
@@ -214,25 +203,40 @@ def _interval(shape: Shape, o: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, .
         t_out = np.where(ok, t_out, -_INF)
         return t_in, t_out, n_in, n_out
     if shape.kind == "ellipsoid":
-        cands = _candidates_ellipsoid(o, d, shape.size)
-    elif shape.kind == "capsule":
+        return _ellipsoid_interval(o, d, shape.size)
+    if shape.kind == "capsule":
         cands = _candidates_capsule(o, d, shape.size)
     elif shape.kind == "frustum":
         cands = _candidates_frustum(o, d, shape.size)
     else:
         msg = f"unknown shape kind {shape.kind!r}"
         raise ValueError(msg)
-    ts = np.stack([np.where(ok, t, np.nan) for t, _, ok in cands])
-    ns = np.stack([np.broadcast_to(n, o.shape) for _, n, _ in cands])
-    any_hit = ~np.all(np.isnan(ts), axis=0)
-    safe_in = np.where(np.isnan(ts), _INF, ts)
-    safe_out = np.where(np.isnan(ts), -_INF, ts)
-    i_in = np.argmin(safe_in, axis=0)
-    i_out = np.argmax(safe_out, axis=0)
-    cols = np.arange(len(o))
-    t_in = np.where(any_hit, safe_in[i_in, cols], _INF)
-    t_out = np.where(any_hit, safe_out[i_out, cols], -_INF)
-    return t_in, t_out, ns[i_in, cols], ns[i_out, cols]
+    # The nearest valid boundary hit enters the convex solid, the farthest leaves it.
+    n = len(o)
+    t_in = np.full(n, _INF)
+    t_out = np.full(n, -_INF)
+    n_in = np.zeros((n, 3))
+    n_out = np.zeros((n, 3))
+    for t, normal, ok in cands:
+        nearer = ok & (t < t_in)
+        farther = ok & (t > t_out)
+        t_in = np.where(nearer, t, t_in)
+        t_out = np.where(farther, t, t_out)
+        normal = np.broadcast_to(normal, o.shape)
+        n_in[nearer] = normal[nearer]
+        n_out[farther] = normal[farther]
+    return t_in, t_out, n_in, n_out
+
+
+def _ellipsoid_interval(o: np.ndarray, d: np.ndarray, size: tuple[float, ...]):
+    r = np.array(size, dtype=np.float64)
+    t0, t1, ok = _sphere(o / r, d / r, np.zeros(3), 1.0)
+    t_in = np.where(ok, t0, _INF)
+    t_out = np.where(ok, t1, -_INF)
+    r2 = r * r
+    n_in = (o + np.where(ok, t0, 0.0)[:, None] * d) / r2
+    n_out = (o + np.where(ok, t1, 0.0)[:, None] * d) / r2
+    return t_in, t_out, n_in, n_out
 
 
 def intersect(shape: Shape, o: np.ndarray, d: np.ndarray) -> Hits:

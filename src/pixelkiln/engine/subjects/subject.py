@@ -16,8 +16,8 @@ is the rotation image).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -72,6 +72,11 @@ def build_model(spec: SubjectSpec) -> Model:
     return apply_conditions(model, spec.conditions, spec.seed)
 
 
+def size_class(size: int) -> int:
+    """The canvas class the default proportions follow: 24, 40 or 64 px and up."""
+    return 24 if size <= 24 else 40 if size <= 40 else 64
+
+
 @dataclass
 class Subject:
     """A spec, the model built from it, and the reading it came from (if any)."""
@@ -79,6 +84,33 @@ class Subject:
     spec: SubjectSpec
     model: Model
     reading: Reading | None = None
+    _cache: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def cached(self, key: object, make: Callable[[], object]) -> object:
+        """``make()`` once per ``key`` for this subject (cameras, palettes, sizes)."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def sized(self, size: int) -> Subject:
+        """The subject built for an image of ``size`` px.
+
+        A character with the ``default`` proportions is drawn with fewer heads at small
+        sizes (a 4-head figure's face would be 3 px at 32 px), so the model is rebuilt
+        when the size class changes; every other subject is returned as it is.
+        """
+        params = self.spec.params
+        if self.spec.kind != "character" or params.get("proportions", "default") != "default":
+            return self
+        want = size_class(size)
+        if size_class(int(params.get("canvas", 64))) == want:
+            return self
+
+        def rebuild() -> Subject:
+            spec = replace(self.spec, params={**params, "canvas": want})
+            return Subject(spec, build_model(spec), self.reading)
+
+        return self.cached(("size", want), rebuild)  # type: ignore[return-value]
 
     @classmethod
     def from_spec(cls, spec: SubjectSpec) -> Subject:
@@ -129,6 +161,18 @@ def camera_for(model: Model, look: Look) -> Camera:
     return fit_prop(model, look.image_size, view)
 
 
+def _setup(subject: Subject, look: Look) -> tuple[Camera, SubjectPalette]:
+    """The camera and palette of ``subject`` in ``look``, made once per subject."""
+    view_key = ("camera", look.image_size, look.view, look.isometric, look.canvas)
+    camera = subject.cached(view_key, lambda: camera_for(subject.model, look))
+    forced = None if look.palette is None else np.asarray(look.palette, np.uint8).tobytes()
+    palette = subject.cached(
+        ("palette", look.style, forced),
+        lambda: build_palette(subject.model, look.style, look.palette),
+    )
+    return camera, palette  # type: ignore[return-value]
+
+
 @dataclass
 class Drawing:
     """A subject drawn facing several directions, with one camera and one palette."""
@@ -152,9 +196,9 @@ class Drawing:
 
 def draw_subject(subject: Subject, look: Look, directions: Sequence[str] = DIRECTIONS) -> Drawing:
     """The rest pose in each of ``directions``."""
+    subject = subject.sized(max(look.image_size))
     model = subject.model
-    camera = camera_for(model, look)
-    palette = build_palette(model, look.style, look.palette)
+    camera, palette = _setup(subject, look)
     pose = model.pose()
     sprites = {d: render(model, pose, d, camera, look.style, palette) for d in directions}
     return Drawing(sprites, camera, palette)
@@ -192,9 +236,9 @@ def animate_subject(
     seed: int = 0,
 ) -> Animation:
     """``motion`` (a template id of the subject's plan, or a Motion) in every direction."""
+    subject = subject.sized(max(look.image_size))
     model = subject.model
-    camera = camera_for(model, look)
-    palette = build_palette(model, look.style, look.palette)
+    camera, palette = _setup(subject, look)
     tmpl = None
     if isinstance(motion, str):
         plan = model.plan if model.kind != "prop" else "prop"

@@ -44,8 +44,19 @@ class Folk:
     name: str
     words: tuple[str, ...]
     about: str
-    skin: tuple[str, ...] = ("pale", "light", "medium", "tan", "brown", "dark")
-    hair: tuple[str, ...] = ("black", "dark brown", "brown", "auburn", "red", "blonde")
+    # Seeded choices; a name listed twice comes up twice as often.
+    skin: tuple[str, ...] = ("pale", "light", "light", "medium", "medium", "tan", "brown", "dark")
+    hair: tuple[str, ...] = (
+        "black",
+        "black",
+        "dark brown",
+        "dark brown",
+        "brown",
+        "brown",
+        "blonde",
+        "auburn",
+        "red",
+    )
     outfit: dict[str, str] = field(default_factory=dict)
     paints: dict[str, str] = field(default_factory=dict)
     extras: tuple[str, ...] = ()
@@ -90,6 +101,9 @@ ROLES: dict[str, Role] = {
             "warrior",
             (
                 "warrior",
+                "sellsword",
+                "warlord",
+                "champion",
                 "fighter",
                 "soldier",
                 "mercenary",
@@ -141,7 +155,7 @@ ROLES: dict[str, Role] = {
             items={"right": "staff"},
             paints={"top": "blue", "hat": "blue", "top2": "gold", "belt": "gold"},
             colour_roles=("top", "hat"),
-            choices={"top": ("blue", "purple", "indigo", "red", "teal")},
+            choices={"top": ("blue", "purple", "indigo", "red", "teal"), "hair": ("white", "grey")},
         ),
         _r(
             "witch",
@@ -228,7 +242,7 @@ ROLES: dict[str, Role] = {
         ),
         _r(
             "pirate",
-            ("pirate", "buccaneer", "corsair", "privateer", "captain"),
+            ("pirate", "buccaneer", "corsair", "privateer", "captain", "swashbuckler", "sea dog"),
             "a pirate captain with a tricorn hat, a long coat and a cutlass",
             outfit={
                 "headwear": "tricorn",
@@ -239,8 +253,16 @@ ROLES: dict[str, Role] = {
                 "beard": "short",
             },
             items={"right": "sword"},
-            paints={"hat": "black", "top": "red", "top2": "white", "belt": "red", "trim": "gold"},
+            paints={
+                "hat": "black",
+                "top": "maroon",
+                "top2": "white",
+                "belt": "red",
+                "trim": "gold",
+                "bottom": "tan",
+            },
             colour_roles=("top",),
+            choices={"hair": ("black", "dark brown", "brown")},
         ),
         _r(
             "sailor",
@@ -298,7 +320,7 @@ ROLES: dict[str, Role] = {
         ),
         _r(
             "viking",
-            ("viking", "norseman", "raider", "jarl"),
+            ("viking", "norseman", "raider", "jarl", "shieldmaiden", "berserker viking"),
             "a viking with a horned helmet, a braided beard, a round shield and an axe",
             outfit={
                 "headwear": "horned helmet",
@@ -372,7 +394,7 @@ ROLES: dict[str, Role] = {
         ),
         _r(
             "prince",
-            ("prince", "noble", "nobleman", "aristocrat", "duke"),
+            ("prince", "noble", "nobleman", "aristocrat", "duke", "musketeer", "duelist"),
             "a young prince in fine clothes with a sword",
             outfit={
                 "headwear": "none",
@@ -590,6 +612,35 @@ ROLES: dict[str, Role] = {
             paints={"armor": "olive", "helmet": "olive", "visor": "cyan", "armor2": "black"},
         ),
         _r(
+            "lumberjack",
+            ("lumberjack", "woodcutter", "woodsman", "forester"),
+            "a bearded lumberjack in a red plaid shirt with an axe",
+            outfit={
+                "headwear": "beret",
+                "torso": "shirt",
+                "legs": "trousers",
+                "feet": "boots",
+                "beard": "short",
+                "belt": "belt",
+            },
+            items={"right": "axe"},
+            paints={"top": "red", "bottom": "navy", "hat": "red"},
+        ),
+        _r(
+            "geisha",
+            ("geisha", "maiko", "kimono lady"),
+            "a lady in a long silk kimono with her hair in a bun",
+            outfit={
+                "torso": "kimono",
+                "hair": "bun",
+                "legs": "skirt",
+                "feet": "sandals",
+                "belt": "sash",
+            },
+            paints={"top": "red", "top2": "gold", "belt": "gold", "bottom": "red"},
+            choices={"hair": ("black",)},
+        ),
+        _r(
             "adventurer",
             (
                 "adventurer",
@@ -683,7 +734,6 @@ FOLKS: dict[str, Folk] = {
             extras=("tusks",),
             proportions="heroic",
             outfit={"torso": "leather armor", "headwear": "none", "hair": "mohawk"},
-            paints={"skin": "green"},
         ),
         _f(
             "goblin",
@@ -707,7 +757,6 @@ FOLKS: dict[str, Folk] = {
             "a walking skeleton made of bones",
             skin=("bone",),
             hair=("white",),
-            eyes="red",
             outfit={
                 "torso": "ribcage",
                 "legs": "bare",
@@ -716,7 +765,8 @@ FOLKS: dict[str, Folk] = {
                 "headwear": "none",
                 "belt": "none",
             },
-            params={"build": 0.68},
+            paints={"skin_dark": "charcoal"},
+            params={"build": 0.55, "eye_style": "sockets"},
         ),
         _f(
             "zombie",
@@ -773,7 +823,7 @@ FOLKS: dict[str, Folk] = {
                 "belt": "none",
             },
             paints={"skin": "steel", "armor": "steel", "helmet": "steel", "armor2": "cyan"},
-            params={"build": 1.1},
+            params={"build": 1.1, "head_shape": "box"},
         ),
         _f(
             "alien",

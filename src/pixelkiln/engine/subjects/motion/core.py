@@ -244,6 +244,8 @@ def _plant(
     off = np.asarray(offset if offset is not None else _ZERO, dtype=np.float64)
     hip_rot, hip_pos = frames[leg.hip]
     target = rest_frames[leg.ankle][1] + _subject_to_model(off)
+    if np.allclose(frames[leg.ankle][1], target, atol=1e-9):
+        return  # already there: leave the pose exactly as it is (frame 0 is the rest pose)
     skel = model.skeleton
     upper = float(np.linalg.norm(skel.joint(leg.knee).offset))
     lower = float(np.linalg.norm(skel.joint(leg.ankle).offset))

@@ -550,7 +550,7 @@ def _getting_up(L: float, H: float) -> list[Key]:
         0.0,
         arm("l", 150, 30, 0, 20),
         arm("r", 150, 30, 0, 20),
-        root=(0, 0.35 * H, -L + 0.12 * H),
+        root=(0, 0.02 * H, -(L - 0.1 * H)),
         lean=-88,
         feet=_free("l", "r"),
     )
@@ -587,6 +587,9 @@ def _getting_up(L: float, H: float) -> list[Key]:
 
 
 def _death(L: float, H: float) -> list[Key]:
+    # The body lies centred on the pivot at the end: the pelvis comes to rest a little in
+    # front of where the feet stood, the head a body's length behind.
+    down = L - 0.1 * H
     return [
         K(0.0),
         K(
@@ -594,7 +597,7 @@ def _death(L: float, H: float) -> list[Key]:
             torso(lean=-12, head=-20),
             arm("l", 40, 30, 0, 30),
             arm("r", 40, 30, 0, 30),
-            root=(0, 0.04 * L, 0),
+            root=(0, 0.03 * L, 0),
             lean=-6,
         ),
         K(
@@ -602,7 +605,7 @@ def _death(L: float, H: float) -> list[Key]:
             torso(lean=-10, head=-10),
             arm("l", 90, 40, 0, 20),
             arm("r", 90, 40, 0, 20),
-            root=(0, 0.18 * L, -0.3 * L),
+            root=(0, 0.08 * L, -0.3 * L),
             lean=-30,
             feet={"l_ankle": (0, -0.12 * L, 0.05 * L)},
         ),
@@ -612,7 +615,7 @@ def _death(L: float, H: float) -> list[Key]:
             arm("r", 120, 50, 0, 10),
             leg("l", 40, 0, 20),
             leg("r", 30, 0, 10),
-            root=(0, 0.38 * H, -L * 0.72),
+            root=(0, 0.06 * H, -down * 0.8),
             lean=-70,
             feet=_free("l", "r"),
         ),
@@ -622,7 +625,7 @@ def _death(L: float, H: float) -> list[Key]:
             arm("r", 150, 55, 0, 0),
             leg("l", 15, 5, 0),
             leg("r", 10, 5, 0),
-            root=(0, 0.45 * H, -L + 0.1 * H),
+            root=(0, 0.02 * H, -down),
             lean=-90,
             feet=_free("l", "r"),
         ),
@@ -633,7 +636,7 @@ def _death(L: float, H: float) -> list[Key]:
             arm("r", 160, 55, 0, 0),
             leg("l", 10, 5, 0),
             leg("r", 6, 5, 0),
-            root=(0, 0.45 * H, -L + 0.12 * H),
+            root=(0, 0.02 * H, -down),
             lean=-90,
             feet=_free("l", "r"),
         ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pixelkiln.engine.subjects.bodies.biped import build_biped, proportions_for
-from pixelkiln.engine.subjects.build import Builder
+from pixelkiln.engine.subjects.build import Builder, box
 from pixelkiln.engine.subjects.colors import HAIR_COLORS, MATERIAL_PAINTS, SKIN_TONES
 from pixelkiln.engine.subjects.items import ITEMS
 from pixelkiln.engine.subjects.model import Model, Paint
@@ -131,12 +131,25 @@ def build_character(spec: SubjectSpec) -> Model:
         int(params.get("canvas", 64)),
         params.get("custom_proportions"),
     )
+    if params.get("build"):
+        p = replace(p, build=p.build * float(params["build"]))
     b = Builder("creature", "mannequin")
     roles = body_roles(outfit["torso"], outfit["legs"], outfit["feet"], outfit["gloves"])
     f = build_biped(b, p, roles)
     add_garments(
         b, f, outfit["torso"], outfit["legs"], outfit["feet"], outfit["gloves"], outfit["belt"]
     )
+    if params.get("head_shape") == "box":  # robots and golems
+        b.remove("head")
+        b.part(
+            "head",
+            "head",
+            box(f.head_w * 0.92, f.head_d * 0.88, f.head_h * 0.86),
+            "skin",
+            origin=(0.0, 0.0, f.head_h * 0.95),
+            group="head",
+            min_px=3.0,
+        )
     headwear = outfit["headwear"]
     shows_hair = headwear == "none" or HEADWEAR[headwear].shows_hair
     if shows_hair:
@@ -178,6 +191,8 @@ def build_character(spec: SubjectSpec) -> Model:
             b.paint(role, paint)
     if "skin" in b.paints and "skin_dark" not in b.paints:
         b.paint("skin_dark", _darker(b.paints["skin"]))
+    if params.get("eye_style") == "sockets":  # a skull's eyes are dark hollows
+        b.stamps = [replace(st, kind="socket") if st.kind == "eye" else st for st in b.stamps]
     main = "armor" if outfit["torso"] == "plate armor" else "top"
     model = b.model(f.height, main)
     model.info["outfit"] = outfit

@@ -169,17 +169,16 @@ def add_hair(b: Builder, f: Frame, style: str, role: str = "hair") -> None:
 
 
 def _beard(b: Builder, f: Frame, role: str, length: float) -> None:
+    # From the mouth down: the face above it (eyes, nose, cheeks) stays skin.
     cx, cy, cz = _centre(f)
-    mouth = cz - f.head_h * 0.3
-    clip = (0.0, 0.0, 1.0, f.head_h * 0.18 * (1.0 + length * 0.2))  # nothing above the mouth
+    mouth = cz - f.head_h * 0.42
+    height = f.head_h * (0.42 + 0.55 * length)
     b.part(
         "beard",
         "head",
-        ellipsoid(
-            f.head_w * 0.78, f.head_d * 0.55, f.head_h * (0.45 + 0.55 * length), clips=(clip,)
-        ),
+        ellipsoid(f.head_w * 0.74, f.head_d * 0.5, height, clips=((0.0, 0.0, 1.0, 0.0),)),
         role,
-        origin=(cx, cy - f.head_d * 0.5, mouth - f.head_h * 0.15 * length),
+        origin=(cx, cy - f.head_d * 0.52, mouth),
         group="head",
         min_px=2.0,
     )

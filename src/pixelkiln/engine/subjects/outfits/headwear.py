@@ -156,25 +156,27 @@ def _cowboy_hat(b, f, roles):
 
 
 def _tricorn(b, f, roles):
-    z = _top(f) - f.head_h * 0.4
+    # A low crown inside a brim turned up all round: a shallow open bowl, wider at the top.
+    z = _top(f) - f.head_h * 0.5
     b.part(
         "brim",
         "head",
         frustum(
-            f.head_h * 0.35,
-            f.head_w * 1.55,
-            f.head_w * 1.65,
+            f.head_h * 0.42,
+            f.head_w * 1.1,
+            f.head_w * 1.62,
             1.0,
-            0.9,
-            clips=((0.0, -1.0, 0.0, f.head_w * 1.25),),
+            0.92,
+            clips=((0.0, 0.0, 1.0, f.head_h * 0.4),),
+            hollow=True,
         ),
         roles["hat"],
         origin=(0.0, 0.0, z),
         group="hat",
-        bands=(Band(roles["trim"], z=(0.8, 1.01), detail=1),),
+        bands=(Band(roles["trim"], z=(0.82, 1.01), detail=1),),
         min_px=2.0,
     )
-    _dome_cap(b, f, roles["hat"], grow=1.06, low=0.35)
+    _dome_cap(b, f, roles["hat"], grow=1.06, low=0.3)
 
 
 def _chef_hat(b, f, roles):
@@ -235,8 +237,8 @@ def _helmet(b, f, roles):
         f,
         roles["helmet"],
         grow=1.14,
-        low=0.05,
-        bands=(Band(roles["trim"], z=(-0.1, 0.06), detail=1),),
+        low=0.22,  # the rim sits on the brow, above the eyes
+        bands=(Band(roles["trim"], z=(0.19, 0.33), detail=1),),
     )
     b.part(
         "nasal",
