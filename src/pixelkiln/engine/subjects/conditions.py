@@ -146,8 +146,13 @@ _APPLY = {"frozen": _frozen, "glowing": _glowing, "burning": _burning, "damaged"
 
 
 def apply_conditions(model: Model, conditions: tuple[str, ...], seed: int = 0) -> Model:
-    """The model in every generic condition of ``conditions`` (others are ignored here)."""
+    """The model in every generic condition of ``conditions`` (others are ignored here).
+
+    A condition the model's builder drew itself (a prop's own flames or cracks, listed in
+    ``model.info["handled_conditions"]``) is not applied a second time.
+    """
+    handled = set(model.info.get("handled_conditions", ()))
     for cond in conditions:
-        if cond in _APPLY:
+        if cond in _APPLY and cond not in handled:
             model = _APPLY[cond](model, seed)
     return model

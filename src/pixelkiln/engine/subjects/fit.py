@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from pixelkiln.engine.subjects.camera import DIRECTIONS, View, rot_z
 from pixelkiln.engine.subjects.model import Model
 from pixelkiln.engine.subjects.render import Camera, yaw_for
 from pixelkiln.engine.subjects.rig import Pose
+from pixelkiln.engine.subjects.shapes import Shape
 
 __all__ = ["CHARACTER_MARGIN", "Extent", "extent", "fit_creature", "fit_prop"]
 
@@ -52,9 +54,44 @@ class Extent:
         )
 
 
+def _inside(shape: Shape, p: np.ndarray) -> np.ndarray:
+    """Which local points lie in the (uncut) solid."""
+    s = shape.size
+    if shape.kind == "ellipsoid":
+        return ((p / np.array(s)) ** 2).sum(1) <= 1.0
+    if shape.kind == "box":
+        return (np.abs(p) <= np.array(s)).all(1)
+    length, r0, r1 = s[0], s[1], s[2]
+    if shape.kind == "frustum":
+        sx, sy = (s[3], s[4]) if len(s) > 4 else (1.0, 1.0)
+        z = p[:, 2]
+        r = r0 + (r1 - r0) * np.clip(z / max(length, 1e-9), 0, 1)
+        return (z >= 0) & (z <= length) & ((p[:, 0] / sx) ** 2 + (p[:, 1] / sy) ** 2 <= r * r)
+    # capsule: within the radius of the nearest axis point (a close, slightly small hull)
+    z = np.clip(p[:, 2], 0, length)
+    r = r0 + (r1 - r0) * z / max(length, 1e-9)
+    return (p[:, 0] ** 2 + p[:, 1] ** 2 + (p[:, 2] - z) ** 2) <= r * r
+
+
+@lru_cache(maxsize=512)
+def _cut_points(shape: Shape) -> np.ndarray:
+    """Points filling a cut shape (a 16^3 grid over its bounds, kept where the solid and
+    every cut hold): the fit of a lid or a half-dome measures what is really there."""
+    centre, radius = shape.bound()
+    axis = np.linspace(-radius, radius, 16)
+    grid = np.stack(np.meshgrid(axis, axis, axis, indexing="ij"), -1).reshape(-1, 3) + centre
+    keep = _inside(shape, grid)
+    for nx, ny, nz, d in shape.clips:
+        keep &= grid @ np.array([nx, ny, nz]) <= d + 1e-9
+    pts = grid[keep]
+    return pts if len(pts) else centre[None]
+
+
 def _support(part, rot: np.ndarray, centre: np.ndarray, w: np.ndarray) -> float:
     s = part.shape.size
     kind = part.shape.kind
+    if part.shape.clips:
+        return float(((_cut_points(part.shape) @ rot.T + centre) @ w).max())
     if kind == "ellipsoid":
         return float(
             centre @ w + math.sqrt(sum((s[i] * float(rot[:, i] @ w)) ** 2 for i in range(3)))
@@ -144,6 +181,10 @@ def fit_prop(model: Model, size: tuple[int, int], view: View, pad: int = 1) -> C
     """Camera that fits ``model`` in every direction on a ``size`` (width, height) canvas."""
     w, h = size
     box = _all_directions(model, model.pose(), view)
+    # Poses the prop's own motions reach (a lid swung open) must stay on the canvas too.
+    for angles in model.info.get("fit_poses", ()):
+        pose = model.pose({k: tuple(v) for k, v in angles.items()})
+        box = box.union(_all_directions(model, pose, view))
     half_w = max(-box.u_min, box.u_max, 1e-6)
     scale = min((w / 2 - pad - 0.5) / half_w, (h - 2 * pad - 1) / max(box.v_max - box.v_min, 1e-6))
     mid = (box.v_min + box.v_max) / 2 * scale
