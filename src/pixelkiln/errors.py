@@ -3,6 +3,7 @@
 ::
 
     PixelkilnError
+    ├── BadRequest            400  the request cannot be served as asked (a bad tag, no filter)
     ├── Unauthorized          401  missing, malformed, unknown or revoked API key
     ├── InsufficientBalance   402  the charge is larger than the balance
     ├── NotFound              404  no such id for this account (never another's data)
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 __all__ = [
+    "BadRequest",
     "Conflict",
     "InsufficientBalance",
     "InvalidRequest",
@@ -36,6 +38,10 @@ class PixelkilnError(Exception):
     def __init__(self, message: str | None = None) -> None:
         self.message = message or (self.__doc__ or "").strip()
         super().__init__(self.message)
+
+
+class BadRequest(PixelkilnError):
+    """Bad request."""
 
 
 class Unauthorized(PixelkilnError):

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 
 from pixelkiln.contract.common import IMAGE_TOO_LARGE
 from pixelkiln.errors import (
+    BadRequest,
     Conflict,
     InsufficientBalance,
     InvalidRequest,
@@ -29,6 +30,7 @@ __all__ = ["install_error_handlers", "validation_errors"]
 log = logging.getLogger(__name__)
 
 _STATUS: dict[type[PixelkilnError], int] = {
+    BadRequest: 400,
     Unauthorized: 401,
     InsufficientBalance: 402,
     NotFound: 404,

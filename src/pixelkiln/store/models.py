@@ -178,6 +178,14 @@ class Asset(Base):
     #: Named images of the result: ``{name: blob key}``.
     files: Mapped[dict[str, str] | None] = mapped_column(Json)
     job_id: Mapped[str | None] = mapped_column(String(36))
+    #: The asset this one belongs to (an animation's character or object).
+    parent_id: Mapped[str | None] = mapped_column(String(36), index=True)
+    #: Assets made together or from one another (an animation's directions, a state and
+    #: its source character).
+    group_id: Mapped[str | None] = mapped_column(String(36), index=True)
+    tags: Mapped[list[str] | None] = mapped_column(Json)
+    #: When the sweeper deletes the asset and its files (map objects), if ever.
+    expires_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, index=True)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
