@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 import zipfile
@@ -37,8 +38,9 @@ def sprite_set() -> SpriteSet:
     for tid in ("walk", "attack"):
         anim = animate_subject(subject, look, tid, ["south", "east"])
         for d in ("south", "east"):
-            frames = tuple(Frame(anim.png(d, i), anim.frames[d][i].pivot)
-                           for i in range(anim.frame_count))
+            frames = tuple(
+                Frame(anim.png(d, i), anim.frames[d][i].pivot) for i in range(anim.frame_count)
+            )
             rows.append(AnimationRow(tid, d, frames, anim.motion.fps, anim.motion.loop, "g-" + tid))
     return SpriteSet("Knight of the Red Cape!", rotations, tuple(rows))
 
@@ -57,8 +59,10 @@ def test_sheet_rows_cells_and_layout_agree(sprite_set: SpriteSet) -> None:
             got = img[cell["y"] : cell["y"] + cell["h"], cell["x"] : cell["x"] + cell["w"]]
             oy, ox = (cell["h"] - want.shape[0]) // 2, (cell["w"] - want.shape[1]) // 2
             assert np.array_equal(got[oy : oy + want.shape[0], ox : ox + want.shape[1]], want)
-            assert cell["pivot"] == {"x": cell["x"] + ox + frame.pivot[0],
-                                     "y": cell["y"] + oy + frame.pivot[1]}
+            assert cell["pivot"] == {
+                "x": cell["x"] + ox + frame.pivot[0],
+                "y": cell["y"] + oy + frame.pivot[1],
+            }
 
 
 def test_contract_zip_holds_the_sheet_and_its_json(sprite_set: SpriteSet) -> None:
@@ -78,8 +82,15 @@ def test_aseprite_json_has_tags_durations_and_pivots(sprite_set: SpriteSet) -> N
     frames, meta = doc["frames"], doc["meta"]
     assert len(frames) == len(sh.cells)
     for f in frames:
-        assert set(f) == {"filename", "frame", "rotated", "trimmed", "spriteSourceSize",
-                          "sourceSize", "duration"}
+        assert set(f) == {
+            "filename",
+            "frame",
+            "rotated",
+            "trimmed",
+            "spriteSourceSize",
+            "sourceSize",
+            "duration",
+        }
         assert f["duration"] > 0
     tags = {t["name"]: t for t in meta["frameTags"]}
     assert set(tags) == {"rotations", "walk_south", "walk_east", "attack_south", "attack_east"}
@@ -89,7 +100,7 @@ def test_aseprite_json_has_tags_durations_and_pivots(sprite_set: SpriteSet) -> N
     # Tags tile the frame list without gaps or overlaps, in order.
     spans = sorted((t["from"], t["to"]) for t in tags.values())
     assert spans[0][0] == 0 and spans[-1][1] == len(frames) - 1
-    assert all(b[0] == a[1] + 1 for a, b in zip(spans, spans[1:], strict=False))
+    assert all(b[0] == a[1] + 1 for a, b in itertools.pairwise(spans))
     (pivot,) = meta["slices"]
     assert pivot["name"] == "pivot" and len(pivot["keys"]) == len(frames)
     assert meta["size"] == {"w": sh.width, "h": sh.height} and meta["format"] == "RGBA8888"
@@ -122,8 +133,11 @@ def test_phaser_atlas_and_animations(sprite_set: SpriteSet) -> None:
     assert all(fr["frame"] in atlas["frames"] for a in keys.values() for fr in a["frames"])
     assert keys["walk_south"]["repeat"] == -1
     z = zipfile.ZipFile(io.BytesIO(export_zip(sprite_set, "phaser")))
-    assert sorted(z.namelist()) == ["Knight_of_the_Red_Cape.anims.json",
-                                    "Knight_of_the_Red_Cape.json", "Knight_of_the_Red_Cape.png"]
+    assert sorted(z.namelist()) == [
+        "Knight_of_the_Red_Cape.anims.json",
+        "Knight_of_the_Red_Cape.json",
+        "Knight_of_the_Red_Cape.png",
+    ]
     with pytest.raises(ValueError, match="format must be one of"):
         export_zip(sprite_set, "unity")
 

@@ -156,7 +156,9 @@ class Look:
 def camera_for(model: Model, look: Look) -> Camera:
     view = view_for(look.view, look.isometric)
     if look.canvas == "character" and model.kind != "prop":
-        groups = sorted({p.group for p in model.parts} - _NOT_BODY)
+        # The plan may name its body (a long tail or wings should not shrink the animal).
+        named = model.info.get("body_groups")
+        groups = sorted(named) if named else sorted({p.group for p in model.parts} - _NOT_BODY)
         return fit_creature(model, look.image_size, view, groups, CHARACTER_MARGIN)
     return fit_prop(model, look.image_size, view)
 
