@@ -30,6 +30,7 @@ __all__ = ["SubjectPalette", "build_palette", "ramp_for"]
 
 _STEP = 0.11  # OKLab L between neighbouring shades of a sprite ramp
 _BLACK = np.array([12, 10, 16], np.uint8)
+_SHARE = 0.045  # OKLab distance under which two roles' colours are drawn as one
 
 
 def _base_index(tones: int) -> int:
@@ -153,10 +154,40 @@ def build_palette(
             int(np.argmin(np.linalg.norm(lab - srgb_to_oklab(outline_rgb), axis=1)))
         ]
     outline = add(outline_rgb) if outline_rgb is not None else None
-    ramps: dict[str, np.ndarray] = {}
+    raw: dict[str, np.ndarray] = {}
     for role in model.roles:
         ramp = ramp_for(model.paints[role], tones)
         if forced_arr is not None:
             ramp = fit_to_palette(ramp, forced_arr)
-        ramps[role] = np.array([add(c) for c in ramp], np.int64)
+        raw[role] = ramp
+    if forced_arr is None:
+        raw = _share_near_colours(raw, outline_rgb)
+    ramps = {role: np.array([add(c) for c in ramp], np.int64) for role, ramp in raw.items()}
     return SubjectPalette(np.array(table, np.uint8), ramps, tones, outline, isinstance(glow, Paint))
+
+
+def _share_near_colours(
+    ramps: dict[str, np.ndarray], outline: np.ndarray | None
+) -> dict[str, np.ndarray]:
+    """Colours of different roles closer than :data:`_SHARE` (a brown belt and brown boots,
+    two near-black line shades) become one colour, the first role's: a sprite keeps a
+    small palette of distinct colours (ART.md §1.1: few colours, shared across materials).
+    Shades of one ramp are always far apart, so a ramp keeps all its steps."""
+    kept: list[np.ndarray] = [] if outline is None else [np.asarray(outline, np.uint8)]
+    kept_lab: list[np.ndarray] = [srgb_to_oklab(c) for c in kept]
+    out: dict[str, np.ndarray] = {}
+    for role, ramp in ramps.items():
+        shared = ramp.copy()
+        for i, colour in enumerate(ramp):
+            lab = srgb_to_oklab(colour)
+            near = [j for j, k in enumerate(kept_lab) if np.linalg.norm(k - lab) < _SHARE]
+            if near:
+                best = min(near, key=lambda j: np.linalg.norm(kept_lab[j] - lab))
+                shared[i] = kept[best]
+            else:
+                kept.append(colour)
+                kept_lab.append(lab)
+        if len({tuple(c) for c in shared}) < len(ramp):
+            shared = ramp  # two steps would merge: this ramp keeps its own colours
+        out[role] = shared
+    return out

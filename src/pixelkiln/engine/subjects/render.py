@@ -301,9 +301,13 @@ def _neighbours(a: np.ndarray, fill: int) -> np.ndarray:
     return np.stack([p[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] for dy, dx in _N8])
 
 
-def _despeckle(index: np.ndarray, roles: np.ndarray, keep: np.ndarray) -> np.ndarray:
+def _despeckle(
+    index: np.ndarray, roles: np.ndarray, parts: np.ndarray, keep: np.ndarray
+) -> np.ndarray:
     """Pixels with no same-colour 8-neighbour take the commonest colour of their role
-    among their neighbours (never across roles, never on kept pixels)."""
+    among their neighbours; a lone pixel of a band (a stripe's broken end, a speck of a
+    pattern) with no neighbour of its role takes its part's commonest neighbouring
+    colour instead. Never across parts, never on kept pixels."""
     out = index.copy()
     for _ in range(2):
         nb = _neighbours(out, -1)
@@ -311,10 +315,14 @@ def _despeckle(index: np.ndarray, roles: np.ndarray, keep: np.ndarray) -> np.nda
         if not orphan.any():
             break
         nb_roles = _neighbours(roles, -2)
+        nb_parts = _neighbours(parts, -2)
         ys, xs = np.nonzero(orphan)
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
             cand = nb[:, y, x][nb_roles[:, y, x] == roles[y, x]]
             cand = cand[cand > 0]
+            if not len(cand):
+                cand = nb[:, y, x][nb_parts[:, y, x] == parts[y, x]]
+                cand = cand[cand > 0]
             if len(cand):
                 values, counts = np.unique(cand, return_counts=True)
                 out[y, x] = values[np.argmax(counts)]
@@ -428,6 +436,10 @@ def _lines(
             & ((step > gap) | ((step > 0.5 / camera.scale) & edge))
         )
     line &= ~keep & style.outlined
+    # A lone line dot describes no edge: keep a line pixel only where it continues another
+    # line pixel or runs into the silhouette's outline.
+    joined = (_neighbours(line, False).any(0)) | (_neighbours(out > 0, True) == 0).any(0)
+    line &= joined
     ys, xs = np.nonzero(line)
     for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
         out[y, x] = palette.line(role_names[roles[y, x]])
@@ -497,9 +509,12 @@ def render(
     index = flat_index.reshape(h, w)
     roles = flat_roles.reshape(h, w)
     keep = np.zeros((h, w), bool)
-    index = _despeckle(index, roles, keep)
+    index = _despeckle(index, roles, buf.part.reshape(h, w), keep)
     keep = _stamps(model, frames, buf, index, camera, palette, style.level)
-    index = _lines(model, buf, index, roles, camera, style, palette, role_names, keep)
+    lined = _lines(model, buf, index, roles, camera, style, palette, role_names, keep)
+    # Lines can leave a shading pixel cut off from its cluster: clean once more, keeping
+    # the lines, the outline and the stamps as drawn.
+    index = _despeckle(lined, roles, buf.part.reshape(h, w), keep | (lined != index))
     return Sprite(
         index=index.astype(np.int16),
         palette=palette,

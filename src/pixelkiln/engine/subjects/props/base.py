@@ -569,10 +569,9 @@ class Kit:
         out.update(self.kind.paints)
         out.update(self.spec.paints)
         main = out[self.kind.main_role]
-        out.setdefault(
-            "crack",
-            Paint(main.hue, main.chroma * 0.7, max(0.12, main.lightness * 0.5), "matte"),
-        )
+        # A crack reads by contrast: dark in a light material, a pale scratch in a dark one.
+        crack_l = main.lightness * 0.5 if main.lightness > 0.42 else main.lightness + 0.3
+        out.setdefault("crack", Paint(main.hue, main.chroma * 0.7, max(0.12, crack_l), "matte"))
         return out
 
     def finish(self, main: str | None = None) -> Model:
