@@ -25,6 +25,7 @@ SECTIONS: list[str] = [
     "pixelkiln.gallery.isometric",
     "pixelkiln.gallery.tiles_pro",
     "pixelkiln.gallery.ui",
+    "pixelkiln.gallery.subjects",
 ]
 
 

@@ -732,8 +732,11 @@ FOLKS: dict[str, Folk] = {
             skin=("green",),
             hair=("black",),
             extras=("tusks",),
-            proportions="heroic",
+            # Hulking, not tall: broad shoulders and thick limbs on a default figure.
+            custom={"shoulder_width": 1.35, "hip_width": 1.2, "head_size": 1.05},
+            params={"build": 1.35},
             outfit={"torso": "leather armor", "headwear": "none", "hair": "mohawk"},
+            paints={"top": "maroon", "bottom": "brown"},
         ),
         _f(
             "goblin",
