@@ -22,6 +22,7 @@ from pixelkiln.jobs.registry import handler_for
 from pixelkiln.jobs.sweeper import owner_is_dead
 from pixelkiln.jobs.types import JobContext, JobOutput
 from pixelkiln.service import billing
+from pixelkiln.service.provenance import file_hash
 from pixelkiln.store.models import Asset, Blob, Job, utcnow
 
 if TYPE_CHECKING:
@@ -150,6 +151,7 @@ def _store(ctx: Container, job: Job, out: JobOutput, me: str) -> bool:
     """Write the output if we still hold the lease; False (and files removed) if not."""
     keys = {name: ctx.blobs.put(data) for name, data in out.files.items()}
     sizes = {name: len(data) for name, data in out.files.items()}
+    hashes = {name: file_hash(data) for name, data in out.files.items()}
     try:
         with ctx.db.write() as s:
             row = s.scalar(select(Job).where(Job.id == job.id).with_for_update())
@@ -161,7 +163,11 @@ def _store(ctx: Container, job: Job, out: JobOutput, me: str) -> bool:
             for name, key in keys.items():
                 s.add(
                     Blob(
-                        key=key, account_id=row.account_id, asset_id=row.asset_id, size=sizes[name]
+                        key=key,
+                        account_id=row.account_id,
+                        asset_id=row.asset_id,
+                        size=sizes[name],
+                        content_hash=hashes[name],
                     )
                 )
             if asset is not None:

@@ -202,6 +202,9 @@ class Blob(Base):
     asset_id: Mapped[str | None] = mapped_column(String(36), index=True)
     content_type: Mapped[str] = mapped_column(String(64), default="image/png")
     size: Mapped[int] = mapped_column(BigInteger, default=0)
+    #: Hash of the decoded pixels of an image (``service.provenance.pixel_hash``), so an
+    #: image the service drew is recognised when it comes back as an input.
+    content_hash: Mapped[str | None] = mapped_column(String(64), index=True)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
