@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Debian packages some tests drive for real: Tiled's tmxrasterizer (engine exports open in
-# Tiled) and Chromium under xvfb (the playground). `make test` installs the missing ones when
+# Tiled), Chromium under xvfb (the playground) and npm (Phaser, to load sprite exports in
+# an engine). `make test` installs the missing ones when
 # it can (root with apt-get); otherwise those tests skip and say why. With
 # PIXELKILN_REQUIRE_SYSTEM_DEPS=1 (CI) a package that cannot be installed is an error.
 set -euo pipefail
@@ -9,6 +10,7 @@ need=()
 command -v tmxrasterizer >/dev/null 2>&1 || need+=(tiled)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 fail() {

@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     redispatch_after_s: float = Field(default=30.0, gt=0)
     #: A job whose workers died this many times is failed and refunded.
     job_max_attempts: int = Field(default=3, ge=1)
+    #: Map objects (and their files) are deleted by the sweeper this long after creation.
+    map_object_ttl_s: float = Field(default=8 * 3600.0, gt=0)
     #: Generations granted to the account created on a first start.
     initial_generations: float = 2000.0
     #: Largest request body accepted, in bytes.

@@ -26,6 +26,8 @@ SECTIONS: list[str] = [
     "pixelkiln.gallery.tiles_pro",
     "pixelkiln.gallery.ui",
     "pixelkiln.gallery.subjects",
+    "pixelkiln.gallery.characters",
+    "pixelkiln.gallery.objects",
 ]
 
 

@@ -20,6 +20,14 @@ HANDLERS: dict[str, str] = {
     "isometric_tile": "pixelkiln.service.isometric:run_isometric_tile",
     "tileset": "pixelkiln.service.tilesets:run_tileset",
     "tiles_pro": "pixelkiln.service.tiles_pro:run_tiles_pro",
+    "object_one_direction": "pixelkiln.service.objects.create:run_one_direction",
+    "object_eight_direction": "pixelkiln.service.objects.create:run_eight_direction",
+    "object_pro_flash": "pixelkiln.service.objects.create:run_pro_flash",
+    "object_state": "pixelkiln.service.objects.states:run_state",
+    "object_animation": "pixelkiln.service.objects.animations:run_animation",
+    "map_object": "pixelkiln.service.objects.map_objects:run_map_object",
+    "character": "pixelkiln.service.characters.jobs:run_character",
+    "character_animation": "pixelkiln.service.characters.jobs:run_character_animation",
 }
 
 _runtime: dict[str, Handler] = {}

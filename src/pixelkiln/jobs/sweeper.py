@@ -11,14 +11,14 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from sqlalchemy import or_, select
+from sqlalchemy import delete, or_, select
 
-from pixelkiln.store.models import Job, utcnow
+from pixelkiln.store.models import Asset, Blob, Job, utcnow
 
 if TYPE_CHECKING:
     from pixelkiln.bootstrap import Container
 
-__all__ = ["Sweeper", "owner_is_dead", "sweep_once"]
+__all__ = ["Sweeper", "expire_assets", "owner_is_dead", "sweep_once"]
 
 log = logging.getLogger(__name__)
 _HOST = socket.gethostname()
@@ -82,6 +82,28 @@ def sweep_once(
     return due
 
 
+def expire_assets(ctx: Container) -> list[str]:
+    """Delete the assets whose ``expires_at`` has passed (map objects) and their files;
+    returns their ids. A cheap read first: most sweeps find nothing to write."""
+    now = utcnow()
+    expired = (Asset.expires_at.is_not(None)) & (Asset.expires_at <= now)
+    with ctx.db.read() as s:
+        if s.scalar(select(Asset.id).where(expired).limit(1)) is None:
+            return []
+    with ctx.db.write() as s:
+        query = select(Asset.id).where(expired)
+        if not ctx.db.is_sqlite:
+            query = query.with_for_update(skip_locked=True)
+        ids = list(s.scalars(query))
+        keys = list(s.scalars(select(Blob.key).where(Blob.asset_id.in_(ids))))
+        s.execute(delete(Blob).where(Blob.asset_id.in_(ids)))
+        s.execute(delete(Asset).where(Asset.id.in_(ids)))
+    for key in keys:
+        ctx.blobs.delete(key)
+    log.info("sweeper deleted %d expired asset(s)", len(ids))
+    return ids
+
+
 class Sweeper:
     """Runs ``sweep_once`` every ``interval`` seconds in a daemon thread."""
 
@@ -110,6 +132,7 @@ class Sweeper:
         while True:
             try:
                 sweep_once(self.ctx, self.dispatch, self.redispatch_after_s)
+                expire_assets(self.ctx)
             except Exception:
                 log.warning("sweep failed", exc_info=True)
             if self._stop.wait(self.interval):

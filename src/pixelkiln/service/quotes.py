@@ -67,6 +67,12 @@ def _registry() -> dict[str, Priced]:
     }
     for endpoint in ENDPOINTS:
         out[endpoint.path] = Priced(endpoint.request, utility_costs.quote)
+    from pixelkiln.service.objects.costs import object_quotes
+
+    out.update({path: Priced(model, price) for path, (model, price) in object_quotes().items()})
+    from pixelkiln.service.characters.quotes import PRICES as character_prices
+
+    out.update({path: Priced(model, price) for path, (model, price) in character_prices.items()})
     return out
 
 

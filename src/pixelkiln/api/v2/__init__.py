@@ -23,6 +23,10 @@ ROUTERS: list[str] = [
     "pixelkiln.api.v2.isometric",
     "pixelkiln.api.v2.tilesets",
     "pixelkiln.api.v2.tiles_pro",
+    "pixelkiln.api.v2.objects",
+    "pixelkiln.api.v2.map_objects",
+    "pixelkiln.api.v2.characters",
+    "pixelkiln.api.v2.pro_flash",
 ]
 
 #: OpenAPI tags in display order, with a line each (also the sections of llms.txt).
@@ -43,6 +47,28 @@ TAGS: list[dict[str, str]] = [
     {
         "name": "Tiles",
         "description": "Pro tile sets on six geometries, and single isometric tiles.",
+    },
+    {
+        "name": "Character Creation",
+        "description": "Characters in 4 or 8 directions (standard, v3, Pro, Pro Flash), "
+        "states, and animations from templates or free text.",
+    },
+    {
+        "name": "Character Library",
+        "description": "Your characters: details, list, tags, deletion, and key-free "
+        "spritesheet and ZIP exports (Aseprite, Godot 4, Phaser 3).",
+    },
+    {
+        "name": "Object Creation",
+        "description": "Objects in 1 direction (candidates to review) or 8, states, animations.",
+    },
+    {
+        "name": "Object Library",
+        "description": "Your objects: details, list, tags, deletion and spritesheet exports.",
+    },
+    {
+        "name": "Map Objects",
+        "description": "One-off transparent props, cheaper than objects; deleted after 8 hours.",
     },
     {
         "name": "Game UI",

@@ -19,6 +19,15 @@ export const ROUTES = [
   { match: /^\/create-isometric-tile$/, id: "tile_id", get: (id) => `/v2/isometric-tiles/${id}`, preview: "isometric" },
   { match: /^\/create-ui-asset$/, id: "ui_asset_id", get: (id) => `/v2/ui-assets/${id}`, preview: "ui", statusField: true },
   { match: /^\/generate-ui-v2$/, preview: "ui_element" },
+  {
+    match: /^\/(create-character-(with-4-directions|with-8-directions|v3|pro|pro-flash|state)|animate-character|characters\/animations)$/,
+    id: "character_id",
+    get: (id) => `/v2/characters/${id}`,
+    preview: "character",
+  },
+  // Objects answer 200 (pro-flash 202, followed by its job): the preview follows the object.
+  { match: /^\/(create-(1|8)-direction-object|create-object-pro-flash|objects\/\{object_id\}\/states)$/, preview: "object" },
+  { match: /^\/map-objects$/, preview: "map_object" },
 ];
 
 export function routeFor(path) {

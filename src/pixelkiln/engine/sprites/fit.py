@@ -1,0 +1,305 @@
+"""Fitting a model to a sprite: a spec and a camera whose south render lands on it.
+
+:func:`fit_character` fits the mannequin to a south-facing figure:
+
+1. **Measure** the sprite (:func:`~.analyse.analyse_sprite`): box, neck, crotch, feet,
+   region colours, outline and shading.
+2. **Dress** a plain figure in those colours: skin from the face, hair from the top of
+   the head (none when it is the skin's colour), top from the torso, bottom from the
+   legs, shoes from the feet; trousers when the legs are apart, a robe when they are not.
+3. **Place** a model on the sprite's canvas: the scale that makes its silhouette as
+   tall as the sprite's (less the outline), the ground under the sprite's feet and its
+   centre line on the body's (:func:`place_camera`).
+4. **Choose proportions by overlap**: every preset is drawn facing south and scored by
+   the intersection-over-union of its silhouette with the sprite's; then head size, leg
+   length, arm length, shoulder and hip width and build are nudged one at a time (steps
+   of 0.2, then 0.1), each kept only when the overlap grows. Every score is one render
+   (milliseconds at sprite sizes).
+
+The result carries the spec (plain, versioned, storable), the camera, the analysis and
+the final overlap. :func:`fit_creature` does the placing and colouring for another body
+plan (its shape comes from the plan itself). :func:`silhouette_iou` is the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
+from pixelkiln.engine.subjects.bodies.biped import PRESETS
+from pixelkiln.engine.subjects.camera import view_for
+from pixelkiln.engine.subjects.colors import paint_from_rgb
+from pixelkiln.engine.subjects.fit import extent
+from pixelkiln.engine.subjects.model import Model, Paint
+from pixelkiln.engine.subjects.outfits import DEFAULT_OUTFIT, DEFAULT_PAINTS
+from pixelkiln.engine.subjects.paints import build_palette
+from pixelkiln.engine.subjects.render import Camera, render
+from pixelkiln.engine.subjects.spec import SubjectSpec
+from pixelkiln.engine.subjects.style import SubjectStyle
+from pixelkiln.engine.subjects.subject import build_model
+
+__all__ = [
+    "CUSTOM_KEYS",
+    "FittedSubject",
+    "fit_character",
+    "fit_creature",
+    "place_camera",
+    "silhouette_iou",
+]
+
+#: The contract's custom proportion multipliers, and the engine's build (thickness).
+CUSTOM_KEYS = ("head_size", "legs_length", "arms_length", "shoulder_width", "hip_width")
+_BOUNDS = (0.5, 2.0)
+_STEPS = (0.2, 0.1)
+
+
+@dataclass(frozen=True)
+class FittedSubject:
+    """A spec and camera fitted to a sprite, the style read from it, and the score."""
+
+    spec: SubjectSpec
+    camera: Camera
+    style: SubjectStyle
+    analysis: SpriteAnalysis
+    iou: float
+    tried: int  # renders scored
+
+    def report(self) -> dict[str, Any]:
+        """What was measured and chosen (stored with the asset)."""
+        params = self.spec.params
+        return {
+            "iou": round(self.iou, 4),
+            "renders": self.tried,
+            "proportions": params.get("proportions"),
+            "custom_proportions": params.get("custom_proportions", {}),
+            "build": params.get("build", 1.0),
+            "outline": self.style.outline,
+            "shading": self.style.shading,
+            "analysis": self.analysis.to_dict(),
+        }
+
+
+def silhouette_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two masks of one shape (1.0 for two empty masks)."""
+    union = np.logical_or(a, b).sum()
+    return 1.0 if union == 0 else float(np.logical_and(a, b).sum() / union)
+
+
+def place_camera(
+    model: Model, analysis: SpriteAnalysis, view: str, outlined: bool, level: int = 1
+) -> Camera:
+    """The camera that stands ``model`` (facing south, at rest) on the sprite: as tall
+    as its figure, feet on its bottom row, centred on its body's centre line."""
+    v = view_for(view)
+    box = analysis.box
+    e = extent(model, model.pose(), "south", v, level=level)
+    line = 1 if outlined else 0
+    target = max(2.0, box.height - 2 * line)
+    scale = target / max(e.v_max - e.v_min, 1e-6)
+    rows = range(analysis.neck, analysis.feet)
+    centres = []
+    for r in rows:
+        xs = np.nonzero(analysis.mask[r])[0]
+        if len(xs):
+            run = _run_centre(analysis.mask[r], analysis.centre_x)
+            centres.append(run)
+    centre = float(np.median(centres)) if centres else analysis.centre_x + 0.5
+    pivot_x = round(centre - (e.u_min + e.u_max) / 2 * scale)
+    pivot_y = round(box.bottom + 1 - line - e.v_max * scale)
+    return Camera(view=v, scale=scale, size=analysis.size, pivot=(pivot_x, pivot_y))
+
+
+def _run_centre(row: np.ndarray, x: int) -> float:
+    xs = np.nonzero(row)[0]
+    if not row[x]:
+        x = int(xs[np.argmin(np.abs(xs - x))])
+    a = x
+    while a > 0 and row[a - 1]:
+        a -= 1
+    b = x + 1
+    while b < len(row) and row[b]:
+        b += 1
+    return (a + b) / 2.0
+
+
+def _south_mask(model: Model, camera: Camera, style: SubjectStyle) -> np.ndarray:
+    palette = build_palette(model, style)
+    sprite = render(model, model.pose(), "south", camera, style, palette)
+    return sprite.index > 0
+
+
+def _best_shift(mask: np.ndarray, target: np.ndarray) -> tuple[float, tuple[int, int]]:
+    """The overlap after the best whole-pixel shift (at most 1 px each way)."""
+    best = (-1.0, (0, 0))
+    h, w = mask.shape
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            moved = np.zeros_like(mask)
+            ys, yd = (
+                (slice(0, h - dy), slice(dy, h)) if dy >= 0 else (slice(-dy, h), slice(0, h + dy))
+            )
+            xs, xd = (
+                (slice(0, w - dx), slice(dx, w)) if dx >= 0 else (slice(-dx, w), slice(0, w + dx))
+            )
+            moved[yd, xd] = mask[ys, xs]
+            score = silhouette_iou(moved, target)
+            if score > best[0] + 1e-9:
+                best = (score, (dx, dy))
+    return best
+
+
+def _colour_paint(rgb: tuple[int, int, int] | None, fallback: Paint) -> Paint:
+    return fallback if rgb is None else paint_from_rgb(rgb)
+
+
+def _close(a: tuple[int, int, int] | None, b: tuple[int, int, int] | None) -> bool:
+    if a is None or b is None:
+        return False
+    la, lb = srgb_to_oklab(np.array(a, np.float64)), srgb_to_oklab(np.array(b, np.float64))
+    return float(np.linalg.norm(la - lb)) < 0.06
+
+
+def style_of(analysis: SpriteAnalysis, detail: str = "medium detail") -> SubjectStyle:
+    """The outline and shading the sprite was drawn with."""
+    return SubjectStyle(analysis.outline, analysis.shading, detail)
+
+
+def _character_spec(analysis: SpriteAnalysis, seed: int, text: str) -> SubjectSpec:
+    """A plain figure in the sprite's colours (proportions filled in by the search)."""
+    regions = analysis.regions
+    skin = analysis.face or regions["head"].main
+    hair = analysis.hair
+    top = regions["torso"].main
+    bottom = regions["legs"].main if analysis.legs_split else top
+    shoes = regions["feet"].main
+    outfit = dict(DEFAULT_OUTFIT)
+    outfit.update({"belt": "none", "hair": "short", "torso": "shirt", "legs": "trousers"})
+    if not analysis.legs_split:
+        outfit["torso"] = "robe"
+    if hair is None or _close(hair, skin):
+        outfit["hair"] = "bald"
+    paints = dict(DEFAULT_PAINTS)
+    paints["skin"] = _colour_paint(skin, paints["skin"])
+    paints["hair"] = _colour_paint(hair, paints["hair"])
+    paints["top"] = _colour_paint(top, paints["top"])
+    paints["bottom"] = _colour_paint(bottom, paints["bottom"])
+    paints["shoes"] = _colour_paint(shoes, paints["shoes"])
+    return SubjectSpec(
+        kind="character",
+        subject="figure",
+        plan="mannequin",
+        paints=paints,
+        outfit=outfit,
+        items={},
+        params={
+            "proportions": "default",
+            "canvas": 64,
+            "extras": [],
+            "colour_roles": ["top"],
+            "fitted": True,
+        },
+        seed=int(seed),
+        text=text,
+    )
+
+
+def _with(spec: SubjectSpec, **params: Any) -> SubjectSpec:
+    return replace(spec, params={**spec.params, **params})
+
+
+def _search(
+    start: SubjectSpec,
+    score: Callable[[SubjectSpec], float],
+) -> tuple[SubjectSpec, float, int]:
+    """Presets first, then one multiplier at a time (see the module docstring)."""
+    tried = 0
+    best_spec, best = start, -1.0
+    for name in PRESETS:
+        spec = _with(start, proportions=name, custom_proportions={})
+        s = score(spec)
+        tried += 1
+        if s > best + 1e-9:
+            best_spec, best = spec, s
+    keys = (*CUSTOM_KEYS, "build")
+    for step in _STEPS:
+        for key in keys:
+            for sign in (1.0, -1.0):
+                while True:
+                    spec = _nudge(best_spec, key, sign * step)
+                    if spec is None:
+                        break
+                    s = score(spec)
+                    tried += 1
+                    if s <= best + 1e-9:
+                        break
+                    best_spec, best = spec, s
+    return best_spec, best, tried
+
+
+def _nudge(spec: SubjectSpec, key: str, delta: float) -> SubjectSpec | None:
+    if key == "build":
+        value = round(float(spec.params.get("build", 1.0)) + delta, 3)
+        if not 0.6 <= value <= 1.6:
+            return None
+        return _with(spec, build=value)
+    custom = dict(spec.params.get("custom_proportions") or {})
+    value = round(float(custom.get(key, 1.0)) + delta, 3)
+    if not _BOUNDS[0] <= value <= _BOUNDS[1]:
+        return None
+    custom[key] = value
+    return _with(spec, custom_proportions=custom)
+
+
+def fit_character(
+    rgba: np.ndarray,
+    view: str = "low top-down",
+    seed: int = 0,
+    text: str = "",
+    detail: str = "medium detail",
+) -> FittedSubject:
+    """A mannequin fitted to a south-facing figure (see the module docstring)."""
+    analysis = analyse_sprite(rgba)
+    style = style_of(analysis, detail)
+    outlined = style.outlined
+    canvas = 24 if analysis.box.height <= 30 else 40 if analysis.box.height <= 50 else 64
+    start = _with(_character_spec(analysis, seed, text), canvas=canvas)
+    target = analysis.mask
+    cameras: dict[str, Camera] = {}
+
+    def score(spec: SubjectSpec) -> float:
+        model = build_model(spec)
+        camera = place_camera(model, analysis, view, outlined, style.level)
+        iou, (dx, dy) = _best_shift(_south_mask(model, camera, style), target)
+        key = repr(spec.to_dict())
+        cameras[key] = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
+        return iou
+
+    spec, iou, tried = _search(start, score)
+    return FittedSubject(spec, cameras[repr(spec.to_dict())], style, analysis, iou, tried)
+
+
+def fit_creature(
+    rgba: np.ndarray,
+    spec: SubjectSpec,
+    view: str = "low top-down",
+    detail: str = "medium detail",
+) -> FittedSubject:
+    """``spec`` (a creature of any plan) coloured and placed on a south-facing sprite:
+    its body takes the sprite's main colour; its shape is its plan's."""
+    analysis = analyse_sprite(rgba)
+    style = style_of(analysis, detail)
+    groups = [g for r in analysis.regions.values() for g in r.colours]
+    if groups:
+        main = max(groups, key=lambda g: g.share).rgb
+        finish = spec.paints["body"].finish if "body" in spec.paints else "matte"
+        spec = spec.with_paint("body", paint_from_rgb(main, finish))
+    model = build_model(spec)
+    camera = place_camera(model, analysis, view, style.outlined, style.level)
+    iou, (dx, dy) = _best_shift(_south_mask(model, camera, style), analysis.mask)
+    camera = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
+    return FittedSubject(spec, camera, style, analysis, iou, 1)
