@@ -8,23 +8,25 @@ message for a finished job does nothing.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from celery import Celery
 from celery.signals import worker_process_init
 
-if TYPE_CHECKING:
-    from pixelkiln.bootstrap import Container
-    from pixelkiln.config import Settings
+from pixelkiln.config import Settings
+from pixelkiln.jobs.types import ContextFactory, JobsContext
 
-__all__ = ["TASK_NAME", "make_celery"]
+__all__ = ["QUEUE", "TASK_NAME", "make_celery"]
 
 TASK_NAME = "pixelkiln.run_job"
 QUEUE = "pixelkiln"
 
+#: The worker process's context, built on its first task (per forked pool child).
+_contexts: dict[str, JobsContext] = {}
 
-def make_celery(settings: Settings) -> Celery:
+
+def make_celery(settings: Settings, make_context: ContextFactory | None = None) -> Celery:
+    """The Celery app. Workers pass ``make_context`` to run tasks; the API only sends."""
     app = Celery("pixelkiln", broker=settings.broker_url)
     app.conf.update(
         task_acks_late=True,
@@ -44,20 +46,18 @@ def make_celery(settings: Settings) -> Celery:
     def run_job(job_id: str) -> str:
         from pixelkiln.jobs.executor import execute_job
 
-        return execute_job(_worker_container(settings.model_dump_json()), job_id).state
+        if make_context is None:
+            msg = "this Celery app only sends tasks (make_celery without make_context)"
+            raise RuntimeError(msg)
+        key = settings.model_dump_json()
+        if key not in _contexts:
+            _contexts[key] = make_context(Settings.model_validate_json(key))
+        return execute_job(_contexts[key], job_id).state
 
     return app
-
-
-@cache
-def _worker_container(settings_json: str) -> Container:
-    from pixelkiln.bootstrap import build_container
-    from pixelkiln.config import Settings
-
-    return build_container(Settings.model_validate_json(settings_json), with_runner=False)
 
 
 @worker_process_init.connect
 def _fresh_connections(**_: Any) -> None:
     # A forked pool child must not share its parent's database connections.
-    _worker_container.cache_clear()
+    _contexts.clear()

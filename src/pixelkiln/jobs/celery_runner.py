@@ -9,7 +9,7 @@ from pixelkiln.jobs.celery_app import QUEUE, TASK_NAME, make_celery
 from pixelkiln.jobs.sweeper import Sweeper
 
 if TYPE_CHECKING:
-    from pixelkiln.bootstrap import Container
+    from pixelkiln.jobs.types import JobsContext
 
 __all__ = ["CeleryRunner"]
 
@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class CeleryRunner:
-    def __init__(self, ctx: Container) -> None:
+    def __init__(self, ctx: JobsContext) -> None:
         self.ctx = ctx
         self.app = make_celery(ctx.settings)
         self._sweeper = Sweeper(

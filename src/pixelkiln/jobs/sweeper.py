@@ -16,7 +16,7 @@ from sqlalchemy import or_, select
 from pixelkiln.store.models import Job, utcnow
 
 if TYPE_CHECKING:
-    from pixelkiln.bootstrap import Container
+    from pixelkiln.jobs.types import JobsContext
 
 __all__ = ["Sweeper", "owner_is_dead", "sweep_once"]
 
@@ -42,7 +42,7 @@ def owner_is_dead(owner: str | None) -> bool:
 
 
 def sweep_once(
-    ctx: Container, dispatch: Callable[[str], None], redispatch_after_s: float
+    ctx: JobsContext, dispatch: Callable[[str], None], redispatch_after_s: float
 ) -> list[str]:
     """Dispatch every job that should be running and may not be; returns their ids."""
     from pixelkiln.jobs.executor import SYNC_PREFIX, fail_job
@@ -87,7 +87,7 @@ class Sweeper:
 
     def __init__(
         self,
-        ctx: Container,
+        ctx: JobsContext,
         dispatch: Callable[[str], None],
         interval: float,
         redispatch_after_s: float,
