@@ -22,6 +22,9 @@ class _NoRunner:
     def stop(self) -> None:
         pass
 
+    def check(self) -> None:
+        raise RuntimeError("this process does not dispatch jobs")
+
     def dispatch(self, job_id: str) -> None:
         raise RuntimeError("this process does not dispatch jobs")
 

@@ -16,7 +16,7 @@ from celery.signals import worker_process_init
 from pixelkiln.config import Settings
 from pixelkiln.jobs.types import ContextFactory, JobsContext
 
-__all__ = ["QUEUE", "TASK_NAME", "make_celery"]
+__all__ = ["QUEUE", "TASK_NAME", "broker_problem", "make_celery"]
 
 TASK_NAME = "pixelkiln.run_job"
 QUEUE = "pixelkiln"
@@ -37,6 +37,8 @@ def make_celery(settings: Settings, make_context: ContextFactory | None = None) 
         task_ignore_result=True,
         task_default_queue=QUEUE,
         broker_connection_retry_on_startup=True,
+        # A broker that does not answer must not hold a request for long.
+        broker_connection_timeout=3,
         worker_hijack_root_logger=False,
         # The sweeper re-dispatches lost work; the broker need not hold messages for long.
         broker_transport_options={"visibility_timeout": 3600},
@@ -61,3 +63,22 @@ def make_celery(settings: Settings, make_context: ContextFactory | None = None) 
 def _fresh_connections(**_: Any) -> None:
     # A forked pool child must not share its parent's database connections.
     _contexts.clear()
+
+
+def broker_problem(app: Celery, timeout: float = 3.0) -> str | None:
+    """Why the broker cannot take a message now (its transport will not load, or it does
+    not answer), or None when it can."""
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, interval_start=0, timeout=timeout)
+    except ImportError as exc:  # a transport whose dependencies are not installed
+        return f"the broker transport cannot be loaded: {exc}"
+    except Exception as exc:
+        return f"the broker at {_safe_url(app)} does not answer: {type(exc).__name__}: {exc}"
+    return None
+
+
+def _safe_url(app: Celery) -> str:
+    url = str(app.conf.broker_url or "")
+    scheme, sep, rest = url.partition("://")
+    return scheme + sep + rest.rpartition("@")[2] if sep else url

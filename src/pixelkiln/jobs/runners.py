@@ -95,6 +95,9 @@ class PoolRunner:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
 
+    def check(self) -> None:
+        pass  # an in-process pool always takes work (a broken pool is rebuilt)
+
     def dispatch(self, job_id: str) -> None:
         with self._lock:
             if self._closed or self._pool is None or job_id in self._inflight:
@@ -143,6 +146,9 @@ class ManualRunner:
         pass
 
     def stop(self) -> None:
+        pass
+
+    def check(self) -> None:
         pass
 
     def dispatch(self, job_id: str) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import or_, select
 
+from pixelkiln.errors import QueueUnavailable
 from pixelkiln.store.models import Job, utcnow
 
 if TYPE_CHECKING:
@@ -60,7 +61,12 @@ def sweep_once(
         if not ctx.db.is_sqlite:
             query = query.with_for_update(skip_locked=True)
         due: list[str] = []
+        give_up = now - dt.timedelta(seconds=ctx.settings.job_queue_timeout_s)
         for job in s.scalars(query):
+            if job.status == "queued" and job.created_at < give_up:
+                waited = ctx.settings.job_queue_timeout_s
+                fail_job(ctx, job, f"NotPickedUp: no worker took the job within {waited:g} s", s)
+                continue
             if job.status == "running":
                 expired = job.lease_expires_at is None or job.lease_expires_at <= now
                 if not expired and not owner_is_dead(job.lease_owner):
@@ -76,7 +82,10 @@ def sweep_once(
             job.dispatched_at = now
             due.append(job.id)
     for job_id in due:
-        dispatch(job_id)
+        try:
+            dispatch(job_id)
+        except QueueUnavailable as exc:  # still queued: tried again on a later sweep
+            log.warning("could not dispatch job %s: %s", job_id, exc.reason)
     if due:
         log.info("sweeper dispatched %d job(s)", len(due))
     return due

@@ -36,7 +36,15 @@ class Runner(Protocol):
 
     def start(self) -> None: ...
     def stop(self) -> None: ...
-    def dispatch(self, job_id: str) -> None: ...
+
+    def check(self) -> None:
+        """Raise ``QueueUnavailable`` when a job sent now could not be queued (the broker
+        is down): submissions ask before they charge."""
+        ...
+
+    def dispatch(self, job_id: str) -> None:
+        """Send a job to be run; raise ``QueueUnavailable`` when it cannot be queued."""
+        ...
 
 
 @dataclass
