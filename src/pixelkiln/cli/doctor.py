@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from pixelkiln.cli.common import out, settings
@@ -18,7 +19,8 @@ def doctor() -> None:
     table = Table("component", "status", "detail", "fix")
     for c in components:
         style = _STYLE[c.status] if c.needed else "dim"
-        table.add_row(c.name, f"[{style}]{c.status}[/{style}]", c.detail, c.fix)
+        # Details and fixes carry brackets ("celery[redis]") that are not markup.
+        table.add_row(c.name, f"[{style}]{c.status}[/{style}]", escape(c.detail), escape(c.fix))
     out.print(table)
     if not healthy(components):
         out.print("[red]unhealthy: fix the components above[/red]")
