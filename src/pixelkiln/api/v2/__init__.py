@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable
 from functools import cache
 
 from fastapi import APIRouter, FastAPI, Request
@@ -121,7 +122,7 @@ def build_v2_app() -> FastAPI:
     return app
 
 
-def _allowed_methods(app: FastAPI):  # type: ignore[no-untyped-def]
+def _allowed_methods(app: FastAPI) -> Callable[[str], list[str]]:
     """A function from a request path to the methods the OpenAPI document lists for it."""
 
     @cache
