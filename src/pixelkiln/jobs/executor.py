@@ -21,7 +21,7 @@ from pixelkiln.jobs.registry import handler_for
 from pixelkiln.jobs.sweeper import owner_is_dead
 from pixelkiln.jobs.types import JobContext, JobOutput, JobsContext
 from pixelkiln.service import billing
-from pixelkiln.service.provenance import file_hash
+from pixelkiln.store.hashing import file_hash
 from pixelkiln.store.models import Asset, Blob, Job, utcnow
 
 __all__ = ["SYNC_PREFIX", "Outcome", "execute_job", "fail_job", "worker_identity"]
