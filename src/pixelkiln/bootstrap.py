@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pixelkiln.config import Settings
-from pixelkiln.jobs.runners import ManualRunner, PoolRunner, Runner
+from pixelkiln.jobs.runners import ManualRunner, PoolRunner
+from pixelkiln.jobs.types import Runner
 from pixelkiln.store.blobs import BlobStore, LocalBlobStore
 from pixelkiln.store.db import Database
 
-__all__ = ["Container", "build_container"]
+__all__ = ["Container", "build_container", "worker_container"]
 
 
 class _NoRunner:
@@ -20,6 +21,9 @@ class _NoRunner:
 
     def stop(self) -> None:
         pass
+
+    def check(self) -> None:
+        raise RuntimeError("this process does not dispatch jobs")
 
     def dispatch(self, job_id: str) -> None:
         raise RuntimeError("this process does not dispatch jobs")
@@ -46,6 +50,11 @@ def build_container(settings: Settings, with_runner: bool = True) -> Container:
     return ctx
 
 
+def worker_container(settings: Settings) -> Container:
+    """The context of a process that executes jobs (a pool worker, a Celery worker)."""
+    return build_container(settings, with_runner=False)
+
+
 def make_runner(ctx: Container) -> Runner:
     settings = ctx.settings
     if settings.broker_url:
@@ -54,4 +63,4 @@ def make_runner(ctx: Container) -> Runner:
         return CeleryRunner(ctx)
     if settings.runner == "manual":
         return ManualRunner(ctx)
-    return PoolRunner(ctx, settings.runner, settings.workers)
+    return PoolRunner(ctx, settings.runner, settings.workers, make_context=worker_container)

@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     #: message lost with an API process or the broker). The sweeper checks every
     #: ``sweep_interval_s``; a redelivered job that already ran does nothing.
     redispatch_after_s: float = Field(default=30.0, gt=0)
+    #: A job no worker has taken this long after its submission is failed and refunded
+    #: (no worker is running, or the broker keeps losing it), so no client polls forever.
+    job_queue_timeout_s: float = Field(default=3600.0, gt=0)
     #: A job whose workers died this many times is failed and refunded.
     job_max_attempts: int = Field(default=3, ge=1)
     #: Map objects (and their files) are deleted by the sweeper this long after creation.

@@ -11,7 +11,8 @@
     ├── InvalidRequest        422  a field's value is wrong in a way the model cannot see
     ├── StillProcessing       423  the resource is still being drawn (a progress signal)
     ├── TooSoon               429  submissions closer than the spacing limit
-    └── PayloadTooLarge       413  an image or body over the limit
+    ├── PayloadTooLarge       413  an image or body over the limit
+    └── QueueUnavailable      503  the job queue (broker) cannot take a job now
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "NotFound",
     "PayloadTooLarge",
     "PixelkilnError",
+    "QueueUnavailable",
     "StillProcessing",
     "TooSoon",
     "Unauthorized",
@@ -97,3 +99,15 @@ class TooSoon(PixelkilnError):
 
 class PayloadTooLarge(PixelkilnError):
     """Payload too large."""
+
+
+class QueueUnavailable(PixelkilnError):
+    """The job queue cannot take work now; nothing was charged. Retry later."""
+
+    def __init__(self, reason: str = "", retry_after: int = 5) -> None:
+        self.retry_after = retry_after
+        self.reason = reason
+        super().__init__(
+            "The job queue cannot take work now; nothing was charged. Retry later"
+            + (f" ({reason})" if reason else "")
+        )

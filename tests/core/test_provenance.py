@@ -10,7 +10,8 @@ from PIL import Image
 
 from pixelkiln.engine.imageio import decode_image
 from pixelkiln.service.accounts import Auth
-from pixelkiln.service.provenance import find_drawn, pixel_hash
+from pixelkiln.service.provenance import find_drawn
+from pixelkiln.store.hashing import pixel_hash
 from pixelkiln.store.models import Blob
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
-from sqlalchemy import text
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pixelkiln import __version__
@@ -17,8 +17,11 @@ from pixelkiln.api.errors import install_error_handlers
 from pixelkiln.api.v2 import build_v2_app
 from pixelkiln.bootstrap import Container, build_container
 from pixelkiln.config import Settings
+from pixelkiln.service.health import check_components, healthy
 
 __all__ = ["create_app"]
+
+log = logging.getLogger("pixelkiln")
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}\.(png|zip|json)$")
 _MEDIA = {"png": "image/png", "zip": "application/zip", "json": "application/json"}
@@ -48,6 +51,12 @@ def create_app(settings: Settings | None = None, container: Container | None = N
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Say at start what this process has, so that nothing degrades in silence.
+        for c in check_components(settings, ctx.db):
+            if c.healthy:
+                log.info("%s: %s (%s)", c.name, c.status, c.detail)
+            else:
+                log.error("%s: %s (%s); fix: %s", c.name, c.status, c.detail, c.fix)
         ctx.runner.start()
         try:
             yield
@@ -71,10 +80,16 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     @app.get("/healthz", include_in_schema=False)
-    def healthz() -> dict[str, str]:
-        with ctx.db.read() as s:
-            s.execute(text("SELECT 1"))
-        return {"status": "ok", "version": __version__}
+    def healthz() -> JSONResponse:
+        """Each component's state; 503 when one the configuration needs is not usable."""
+        components = check_components(settings, ctx.db)
+        ok = healthy(components)
+        body = {
+            "status": "ok" if ok else "unhealthy",
+            "version": __version__,
+            "components": {c.name: c.as_dict() for c in components},
+        }
+        return JSONResponse(body, status_code=200 if ok else 503)
 
     app.include_router(playground.router)
 

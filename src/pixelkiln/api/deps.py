@@ -10,7 +10,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pixelkiln.bootstrap import Container
 from pixelkiln.service.accounts import Auth, authenticate
 
-__all__ = ["AuthDep", "ContainerDep", "get_auth", "get_container"]
+__all__ = ["AuthDep", "BilledDep", "ContainerDep", "get_auth", "get_billed_auth", "get_container"]
 
 # auto_error=False: we answer 401 ourselves, with the same message for every way a key
 # can be wrong. Declaring the scheme puts HTTPBearer on each operation in the OpenAPI.
@@ -33,3 +33,16 @@ def get_auth(
 
 
 AuthDep = Annotated[Auth, Depends(get_auth)]
+
+
+def get_billed_auth(auth: AuthDep) -> Auth:
+    """The caller of an operation that charges: the same key check as :func:`get_auth`.
+
+    Taking the caller through this dependency is what marks an operation as billed: its
+    OpenAPI entry then documents 402 (balance too low) and 429 (submission spacing), and
+    503 (the job queue is down) when it answers 202 (see ``pixelkiln.api.openapi``).
+    """
+    return auth
+
+
+BilledDep = Annotated[Auth, Depends(get_billed_auth)]

@@ -19,6 +19,7 @@ from pixelkiln.errors import (
     NotFound,
     PayloadTooLarge,
     PixelkilnError,
+    QueueUnavailable,
     StillProcessing,
     TooSoon,
     Unauthorized,
@@ -40,6 +41,7 @@ _STATUS: dict[type[PixelkilnError], int] = {
     InvalidRequest: 422,
     StillProcessing: 423,
     TooSoon: 429,
+    QueueUnavailable: 503,
 }
 
 
@@ -73,7 +75,7 @@ def _domain(request: Request, exc: Exception) -> JSONResponse:
         body = {"detail": exc.message}
     if isinstance(exc, Unauthorized):
         headers["WWW-Authenticate"] = "Bearer"
-    if isinstance(exc, (StillProcessing, TooSoon)):
+    if isinstance(exc, (StillProcessing, TooSoon, QueueUnavailable)):
         headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
     if isinstance(exc, InsufficientBalance):
         body["cost"], body["balance"] = exc.cost, exc.balance

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pixelkiln.cli import gallery, keys, render, serve, worker
+from pixelkiln.cli import doctor, gallery, keys, render, serve, worker
 
 app = typer.Typer(
     name="pixelkiln",
@@ -16,6 +16,7 @@ app = typer.Typer(
 app.command("serve")(serve.serve)
 app.command("migrate")(serve.migrate)
 app.command("worker")(worker.worker)
+app.command("doctor")(doctor.doctor)
 app.add_typer(keys.keys_app, name="keys")
 app.add_typer(keys.accounts_app, name="accounts")
 app.add_typer(render.app, name="render")

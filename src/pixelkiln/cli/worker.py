@@ -20,9 +20,10 @@ def worker(
             "[red]PIXELKILN_BROKER_URL is not set: the embedded deployment needs no worker[/red]"
         )
         raise typer.Exit(2)
+    from pixelkiln.bootstrap import worker_container
     from pixelkiln.jobs.celery_app import QUEUE, make_celery
 
-    app = make_celery(cfg)
+    app = make_celery(cfg, make_context=worker_container)
     app.worker_main(
         [
             "worker",

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import io
 import re
+import types
+import typing
 import warnings
 from typing import Annotated, Any, Literal
 
@@ -22,6 +25,7 @@ from pydantic_core import PydanticCustomError
 
 __all__ = [
     "DETAILS",
+    "EXAMPLE_IMAGE",
     "IMAGE_TOO_LARGE",
     "MAX_IMAGE_PIXELS",
     "OUTLINES",
@@ -34,6 +38,7 @@ __all__ = [
     "Size",
     "StrictModel",
     "Usage",
+    "example_png",
 ]
 
 #: Largest image any endpoint decodes (4096 x 4096). Bigger ones are refused before their
@@ -63,8 +68,33 @@ Shading = Literal[
 Detail = Literal["low detail", "medium detail", "highly detailed"]
 Seed = Annotated[
     int,
-    Field(ge=0, le=2**63 - 1, description="Seed; the same request and seed give the same bytes."),
+    # 2**53 - 1: the largest integer every JSON reader (and JSON Schema validator) holds
+    # exactly; a bound past it would document seeds that readers round.
+    Field(ge=0, le=2**53 - 1, description="Seed; the same request and seed give the same bytes."),
 ]
+
+
+def example_png(width: int = 32, height: int = 32) -> str:
+    """Base64 PNG of a small sprite for documented examples: a shaded, outlined disc on a
+    transparent background (a real image, so that every example is a request that works)."""
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float64)
+    cy, cx = (height - 1) / 2, (width - 1) / 2
+    radius = 0.42 * min(width, height)
+    dist = np.hypot((yy - cy), (xx - cx)) / max(radius, 1.0)
+    light = np.hypot(yy - cy + radius * 0.35, xx - cx + radius * 0.35) / max(radius, 1.0)
+    rgba = np.zeros((height, width, 4), np.uint8)
+    ramp = np.array([[32, 24, 48], [150, 60, 40], [210, 110, 60], [250, 190, 120]], np.uint8)
+    shade = np.where(light < 0.45, 3, np.where(light < 0.95, 2, 1))
+    rgba[..., :3] = ramp[shade]
+    rgba[..., :3][dist > 0.85] = ramp[0]
+    rgba[..., 3] = np.where(dist <= 1.0, 255, 0)
+    buf = io.BytesIO()
+    Image.fromarray(rgba).save(buf, format="PNG", optimize=True)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+#: A real 32x32 PNG for request examples.
+EXAMPLE_IMAGE: dict[str, str] = {"type": "base64", "base64": example_png(), "format": "png"}
 
 
 class StrictModel(BaseModel):
@@ -75,15 +105,52 @@ class StrictModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_floats(cls, data: Any) -> Any:
+        # JSON Schema's "integer" admits 3.0 (JSON has one number type), so an integer
+        # field documented as such takes an integral number however it is written.
+        if not isinstance(data, dict):
+            return data
+        ints = _integer_fields(cls)
+        fixed = {
+            k: int(v) if k in ints and isinstance(v, float) and v.is_integer() else v
+            for k, v in data.items()
+        }
+        return fixed
+
+
+@functools.cache
+def _integer_fields(model: type[BaseModel]) -> frozenset[str]:
+    """Names (and aliases) of ``model``'s fields whose type admits integers only."""
+    out = set()
+    for name, field in model.model_fields.items():
+        if _integral(field.annotation):
+            out.update({name, field.alias or name})
+    return frozenset(out)
+
+
+def _integral(annotation: Any) -> bool:
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if annotation is int:
+        return True
+    if origin is Literal:
+        return bool(args) and all(type(a) is int for a in args)
+    if origin is Annotated:
+        return _integral(args[0])
+    if origin in (typing.Union, types.UnionType):
+        real = [a for a in args if a is not type(None)]
+        return bool(real) and all(_integral(a) for a in real)
+    return False
+
 
 class Base64Image(StrictModel):
     """A base64-encoded PNG, JPEG, GIF or WebP image, with or without a ``data:`` prefix."""
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={
-            "example": {"type": "base64", "base64": "iVBORw0KGgo...", "format": "png"}
-        },
+        json_schema_extra={"example": EXAMPLE_IMAGE},
     )
 
     type: Literal["base64"] = "base64"

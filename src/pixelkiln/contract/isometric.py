@@ -11,7 +11,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pixelkiln.contract.common import Base64Image, Detail, Seed, Shading, StrictModel, Usage
+from pixelkiln.contract.common import (
+    EXAMPLE_IMAGE,
+    Base64Image,
+    Detail,
+    Seed,
+    Shading,
+    StrictModel,
+    Usage,
+)
 
 __all__ = [
     "ISOMETRIC_OUTLINES",
@@ -156,7 +164,7 @@ class CreateIsometricTileResponse(BaseModel):
     model_config = ConfigDict(
         json_schema_extra={
             "example": {
-                "image": {"type": "base64", "base64": "iVBORw0KGgo...", "format": "png"},
+                "image": EXAMPLE_IMAGE,
                 "usage": {"type": "generations", "generations": 1},
             }
         }

@@ -24,7 +24,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from pixelkiln.contract.common import Base64Image, Seed, StrictModel, Usage
+from pixelkiln.contract.common import Base64Image, Seed, StrictModel, Usage, example_png
 
 __all__ = [
     "FEATURE_STYLE_CONFLICT",
@@ -60,7 +60,7 @@ class TilesProStyleImage(StrictModel):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"example": {"base64": "iVBORw0KGgo...", "width": 32, "height": 24}},
+        json_schema_extra={"example": {"base64": example_png(32, 24), "width": 32, "height": 24}},
     )
 
     base64: str = Field(description="RGBA image data (PNG); a data URI prefix is accepted.")
@@ -115,6 +115,14 @@ class CreateTilesProRequest(StrictModel):
                 "tile_size": 32,
                 "tile_type": "isometric",
                 "tile_view": "low top-down",
+            },
+            # A connectable feature and style tiles exclude each other.
+            "not": {
+                "properties": {
+                    "tile_feature": {"type": "string"},
+                    "style_images": {"type": "array", "minItems": 1},
+                },
+                "required": ["tile_feature", "style_images"],
             },
             "examples": [
                 {

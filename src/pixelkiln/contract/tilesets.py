@@ -56,12 +56,53 @@ BORDER_DEFAULTS: dict[str, Any] = {
 }
 
 
+def _square(larger: tuple[int, ...]) -> list[dict[str, Any]]:
+    """JSON Schema of square sizes: 16 (each side may be left to its default) or both
+    sides given and equal."""
+    both = ["width", "height"]
+    return [
+        {"properties": {"width": {"const": 16}, "height": {"const": 16}}},
+        *({"properties": {k: {"const": n} for k in both}, "required": both} for n in larger),
+    ]
+
+
+#: The cross-field rules of a top-down request, stated in its JSON Schema.
+_TOPDOWN_RULES: list[dict[str, Any]] = [
+    {
+        # Pro border controls keep their defaults, and tiles stay at 16 or 32 px, unless
+        # mode is "pro"; shape_style is standard-only.
+        "if": {"properties": {"mode": {"const": "pro"}}, "required": ["mode"]},
+        "then": {"properties": {"shape_style": {"type": "null"}}},
+        "else": {
+            "properties": {
+                **{
+                    k: ({"type": "null"} if v is None else {"const": v})
+                    for k, v in BORDER_DEFAULTS.items()
+                },
+                "tile_size": {
+                    "properties": {"width": {"enum": [16, 32]}, "height": {"enum": [16, 32]}}
+                },
+            }
+        },
+    },
+    {
+        # transition_size takes the four steps, or any value in 0..1 with shape_style.
+        "if": {
+            "properties": {"shape_style": {"enum": ["square", "round"]}},
+            "required": ["shape_style"],
+        },
+        "then": {"properties": {"transition_size": {"minimum": 0, "maximum": 1}}},
+        "else": {"properties": {"transition_size": {"enum": list(TRANSITION_SIZES)}}},
+    },
+]
+
+
 class TileSize(StrictModel):
     """Tile size in px: 16 or 32 (standard), 16, 32 or 64 (Pro). Square."""
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"example": {"width": 32, "height": 32}},
+        json_schema_extra={"example": {"width": 32, "height": 32}, "anyOf": _square((32, 64))},
     )
 
     width: Literal[16, 32, 64] = 16
@@ -70,6 +111,8 @@ class TileSize(StrictModel):
 
 class SidescrollerTileSize(StrictModel):
     """Sidescroller tile size: exactly 16 or 32 px, square."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"anyOf": _square((32,))})
 
     width: Literal[16, 32] = 16
     height: Literal[16, 32] = 16
@@ -111,7 +154,8 @@ class CreateTilesetRequest(StrictModel):
                     "step_slope": 0.6,
                     "seed": 7,
                 },
-            ]
+            ],
+            "allOf": _TOPDOWN_RULES,
         },
     )
 
@@ -246,7 +290,9 @@ class CreateTilesetSidescrollerRequest(StrictModel):
         default="", max_length=2000, description="Decoration on top surfaces (moss, snow, rust)."
     )
     transition_size: float = Field(
-        default=0.0, description="0, 0.25, 0.5 or 1: decoration depth (0 = none)."
+        default=0.0,
+        description="0, 0.25, 0.5 or 1: decoration depth (0 = none).",
+        json_schema_extra={"enum": list(TRANSITION_SIZES)},
     )
     tile_size: SidescrollerTileSize = Field(default_factory=SidescrollerTileSize)
     outline: Outline | None = None

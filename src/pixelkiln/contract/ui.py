@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from pixelkiln.contract.common import Base64Image, Seed, StrictModel, Usage
+from pixelkiln.contract.common import Base64Image, Seed, StrictModel, Usage, example_png
 from pixelkiln.engine.ui.layout import ELEMENTS
 
 __all__ = [
@@ -148,7 +148,7 @@ _Coord = Annotated[float, Field(ge=0, le=VIRTUAL, allow_inf_nan=False)]
 _Extent = Annotated[float, Field(gt=0, le=VIRTUAL, allow_inf_nan=False)]
 
 
-class _Piece(BaseModel):
+class _Piece(StrictModel):
     # Pieces are open objects in the published schema: unknown keys are ignored.
     model_config = ConfigDict(extra="ignore", strict=True)
 
@@ -409,8 +409,8 @@ class ConceptImage(StrictModel):
         extra="forbid",
         json_schema_extra={
             "example": {
-                "image": {"base64": "data:image/png;base64,..."},
-                "size": {"width": 256, "height": 256},
+                "image": {"base64": "data:image/png;base64," + example_png(64, 64)},
+                "size": {"width": 64, "height": 64},
             }
         },
     )

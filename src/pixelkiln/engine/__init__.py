@@ -9,7 +9,10 @@ The core every family draws with:
   seamless :class:`~pixelkiln.engine.materials.Texture` of any size; and
   :func:`pixelkiln.engine.materials.material_ramp` - just its colour ramp;
 - :mod:`pixelkiln.engine.text` - descriptions to a frozen ``MaterialSpec`` (lexicon,
-  fuzzy match, the MiniLM sentence model run in numpy by :mod:`.embedding`);
+  fuzzy match, then the reader);
+- :mod:`pixelkiln.engine.reader` - texts to unit vectors: the MiniLM sentence model run in
+  numpy by :mod:`.embedding` when installed, else the static table distilled from it that
+  ships in the package; ``PhraseTable`` ranks any labelled phrases with it;
 - :mod:`pixelkiln.engine.palette` - hue-shifted OKLCH ramps, forced palettes
   (``color_image``), palette extraction; :mod:`pixelkiln.engine.reference` - reference
   and style images reduced to what steers a render;

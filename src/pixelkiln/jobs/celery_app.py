@@ -8,23 +8,25 @@ message for a finished job does nothing.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from celery import Celery
 from celery.signals import worker_process_init
 
-if TYPE_CHECKING:
-    from pixelkiln.bootstrap import Container
-    from pixelkiln.config import Settings
+from pixelkiln.config import Settings
+from pixelkiln.jobs.types import ContextFactory, JobsContext
 
-__all__ = ["TASK_NAME", "make_celery"]
+__all__ = ["QUEUE", "TASK_NAME", "broker_problem", "make_celery"]
 
 TASK_NAME = "pixelkiln.run_job"
 QUEUE = "pixelkiln"
 
+#: The worker process's context, built on its first task (per forked pool child).
+_contexts: dict[str, JobsContext] = {}
 
-def make_celery(settings: Settings) -> Celery:
+
+def make_celery(settings: Settings, make_context: ContextFactory | None = None) -> Celery:
+    """The Celery app. Workers pass ``make_context`` to run tasks; the API only sends."""
     app = Celery("pixelkiln", broker=settings.broker_url)
     app.conf.update(
         task_acks_late=True,
@@ -35,6 +37,8 @@ def make_celery(settings: Settings) -> Celery:
         task_ignore_result=True,
         task_default_queue=QUEUE,
         broker_connection_retry_on_startup=True,
+        # A broker that does not answer must not hold a request for long.
+        broker_connection_timeout=3,
         worker_hijack_root_logger=False,
         # The sweeper re-dispatches lost work; the broker need not hold messages for long.
         broker_transport_options={"visibility_timeout": 3600},
@@ -44,20 +48,37 @@ def make_celery(settings: Settings) -> Celery:
     def run_job(job_id: str) -> str:
         from pixelkiln.jobs.executor import execute_job
 
-        return execute_job(_worker_container(settings.model_dump_json()), job_id).state
+        if make_context is None:
+            msg = "this Celery app only sends tasks (make_celery without make_context)"
+            raise RuntimeError(msg)
+        key = settings.model_dump_json()
+        if key not in _contexts:
+            _contexts[key] = make_context(Settings.model_validate_json(key))
+        return execute_job(_contexts[key], job_id).state
 
     return app
-
-
-@cache
-def _worker_container(settings_json: str) -> Container:
-    from pixelkiln.bootstrap import build_container
-    from pixelkiln.config import Settings
-
-    return build_container(Settings.model_validate_json(settings_json), with_runner=False)
 
 
 @worker_process_init.connect
 def _fresh_connections(**_: Any) -> None:
     # A forked pool child must not share its parent's database connections.
-    _worker_container.cache_clear()
+    _contexts.clear()
+
+
+def broker_problem(app: Celery, timeout: float = 3.0) -> str | None:
+    """Why the broker cannot take a message now (its transport will not load, or it does
+    not answer), or None when it can."""
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, interval_start=0, timeout=timeout)
+    except ImportError as exc:  # a transport whose dependencies are not installed
+        return f"the broker transport cannot be loaded: {exc}"
+    except Exception as exc:
+        return f"the broker at {_safe_url(app)} does not answer: {type(exc).__name__}: {exc}"
+    return None
+
+
+def _safe_url(app: Celery) -> str:
+    url = str(app.conf.broker_url or "")
+    scheme, sep, rest = url.partition("://")
+    return scheme + sep + rest.rpartition("@")[2] if sep else url

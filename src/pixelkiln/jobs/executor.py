@@ -14,19 +14,15 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 
 from pixelkiln.jobs.registry import handler_for
 from pixelkiln.jobs.sweeper import owner_is_dead
-from pixelkiln.jobs.types import JobContext, JobOutput
+from pixelkiln.jobs.types import JobContext, JobOutput, JobsContext
 from pixelkiln.service import billing
-from pixelkiln.service.provenance import file_hash
+from pixelkiln.store.hashing import file_hash
 from pixelkiln.store.models import Asset, Blob, Job, utcnow
-
-if TYPE_CHECKING:
-    from pixelkiln.bootstrap import Container
 
 __all__ = ["SYNC_PREFIX", "Outcome", "execute_job", "fail_job", "worker_identity"]
 
@@ -50,7 +46,7 @@ class Outcome:
     state: str
 
 
-def fail_job(ctx: Container, job: Job, reason: str, s: object) -> None:
+def fail_job(ctx: JobsContext, job: Job, reason: str, s: object) -> None:
     """Mark a job (and its asset) failed and refund its charge once; inside a write
     transaction ``s`` that holds the job row."""
     from sqlalchemy.orm import Session
@@ -68,7 +64,7 @@ def fail_job(ctx: Container, job: Job, reason: str, s: object) -> None:
     billing.refund(s, job.account_id, job.id)
 
 
-def _claim(ctx: Container, job_id: str, me: str) -> Job | None:
+def _claim(ctx: JobsContext, job_id: str, me: str) -> Job | None:
     """Take the job's lease if it is queued or its lease has expired."""
     now = utcnow()
     with ctx.db.write() as s:
@@ -98,7 +94,7 @@ def _claim(ctx: Container, job_id: str, me: str) -> Job | None:
 class _Lease:
     """Renews the lease in the background while the handler runs, and records progress."""
 
-    def __init__(self, ctx: Container, job_id: str, me: str) -> None:
+    def __init__(self, ctx: JobsContext, job_id: str, me: str) -> None:
         self.ctx, self.job_id, self.me = ctx, job_id, me
         self._stop = threading.Event()
         self._pending: int | None = None
@@ -147,7 +143,7 @@ class _Lease:
             log.warning("lease renewal for job %s failed", self.job_id, exc_info=True)
 
 
-def _store(ctx: Container, job: Job, out: JobOutput, me: str) -> bool:
+def _store(ctx: JobsContext, job: Job, out: JobOutput, me: str) -> bool:
     """Write the output if we still hold the lease; False (and files removed) if not."""
     keys = {name: ctx.blobs.put(data) for name, data in out.files.items()}
     sizes = {name: len(data) for name, data in out.files.items()}
@@ -198,7 +194,7 @@ class _LostLease(Exception):
     pass
 
 
-def execute_job(ctx: Container, job_id: str, me: str | None = None) -> Outcome:
+def execute_job(ctx: JobsContext, job_id: str, me: str | None = None) -> Outcome:
     """Run the job ``job_id`` if it is ours to run."""
     me = me or worker_identity()
     job = _claim(ctx, job_id, me)

@@ -15,36 +15,26 @@ import multiprocessing
 import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal
 
+from pixelkiln.config import Settings
 from pixelkiln.jobs.executor import Outcome, execute_job
 from pixelkiln.jobs.sweeper import Sweeper
-
-if TYPE_CHECKING:
-    from pixelkiln.bootstrap import Container
+from pixelkiln.jobs.types import ContextFactory, JobsContext, Runner
 
 __all__ = ["ManualRunner", "PoolRunner", "Runner"]
 
 log = logging.getLogger(__name__)
 
 
-class Runner(Protocol):
-    def start(self) -> None: ...
-    def stop(self) -> None: ...
-    def dispatch(self, job_id: str) -> None: ...
-
-
 # --- worker-process side -------------------------------------------------------------
 
-_worker_ctx: Container | None = None
+_worker_ctx: JobsContext | None = None
 
 
-def _init_worker(settings_json: dict[str, Any]) -> None:
+def _init_worker(make_context: ContextFactory, settings_json: dict[str, Any]) -> None:
     global _worker_ctx
-    from pixelkiln.bootstrap import build_container
-    from pixelkiln.config import Settings
-
-    _worker_ctx = build_container(Settings(**settings_json), with_runner=False)
+    _worker_ctx = make_context(Settings(**settings_json))
 
 
 def _run_in_worker(job_id: str) -> Outcome:
@@ -56,10 +46,20 @@ def _run_in_worker(job_id: str) -> Outcome:
 
 
 class PoolRunner:
-    """Jobs in a local pool of processes or threads, plus the sweeper."""
+    """Jobs in a local pool of processes or threads, plus the sweeper.
 
-    def __init__(self, ctx: Container, mode: Literal["process", "thread"], workers: int) -> None:
+    ``make_context`` builds each worker process's own context from the settings.
+    """
+
+    def __init__(
+        self,
+        ctx: JobsContext,
+        mode: Literal["process", "thread"],
+        workers: int,
+        make_context: ContextFactory,
+    ) -> None:
         self.ctx, self.mode, self.workers = ctx, mode, workers
+        self.make_context = make_context
         self._lock = threading.Lock()
         self._inflight: set[str] = set()
         self._pool: Executor | None = None
@@ -79,7 +79,7 @@ class PoolRunner:
             self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_init_worker,
-            initargs=(settings_json,),
+            initargs=(self.make_context, settings_json),
         )
 
     def start(self) -> None:
@@ -94,6 +94,9 @@ class PoolRunner:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+    def check(self) -> None:
+        pass  # an in-process pool always takes work (a broken pool is rebuilt)
 
     def dispatch(self, job_id: str) -> None:
         with self._lock:
@@ -134,7 +137,7 @@ class PoolRunner:
 class ManualRunner:
     """Holds dispatched jobs until ``run_pending`` (for tests that observe running jobs)."""
 
-    def __init__(self, ctx: Container) -> None:
+    def __init__(self, ctx: JobsContext) -> None:
         self.ctx = ctx
         self.pending: list[str] = []
         self._lock = threading.Lock()
@@ -143,6 +146,9 @@ class ManualRunner:
         pass
 
     def stop(self) -> None:
+        pass
+
+    def check(self) -> None:
         pass
 
     def dispatch(self, job_id: str) -> None:

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, or_, select
 
+from pixelkiln.errors import QueueUnavailable
 from pixelkiln.store.models import Asset, Blob, Job, utcnow
 
 if TYPE_CHECKING:
-    from pixelkiln.bootstrap import Container
+    from pixelkiln.jobs.types import JobsContext
 
 __all__ = ["Sweeper", "expire_assets", "owner_is_dead", "sweep_once"]
 
@@ -42,7 +43,7 @@ def owner_is_dead(owner: str | None) -> bool:
 
 
 def sweep_once(
-    ctx: Container, dispatch: Callable[[str], None], redispatch_after_s: float
+    ctx: JobsContext, dispatch: Callable[[str], None], redispatch_after_s: float
 ) -> list[str]:
     """Dispatch every job that should be running and may not be; returns their ids."""
     from pixelkiln.jobs.executor import SYNC_PREFIX, fail_job
@@ -60,7 +61,12 @@ def sweep_once(
         if not ctx.db.is_sqlite:
             query = query.with_for_update(skip_locked=True)
         due: list[str] = []
+        give_up = now - dt.timedelta(seconds=ctx.settings.job_queue_timeout_s)
         for job in s.scalars(query):
+            if job.status == "queued" and job.created_at < give_up:
+                waited = ctx.settings.job_queue_timeout_s
+                fail_job(ctx, job, f"NotPickedUp: no worker took the job within {waited:g} s", s)
+                continue
             if job.status == "running":
                 expired = job.lease_expires_at is None or job.lease_expires_at <= now
                 if not expired and not owner_is_dead(job.lease_owner):
@@ -76,13 +82,16 @@ def sweep_once(
             job.dispatched_at = now
             due.append(job.id)
     for job_id in due:
-        dispatch(job_id)
+        try:
+            dispatch(job_id)
+        except QueueUnavailable as exc:  # still queued: tried again on a later sweep
+            log.warning("could not dispatch job %s: %s", job_id, exc.reason)
     if due:
         log.info("sweeper dispatched %d job(s)", len(due))
     return due
 
 
-def expire_assets(ctx: Container) -> list[str]:
+def expire_assets(ctx: JobsContext) -> list[str]:
     """Delete the assets whose ``expires_at`` has passed (map objects) and their files;
     returns their ids. A cheap read first: most sweeps find nothing to write."""
     now = utcnow()
@@ -109,7 +118,7 @@ class Sweeper:
 
     def __init__(
         self,
-        ctx: Container,
+        ctx: JobsContext,
         dispatch: Callable[[str], None],
         interval: float,
         redispatch_after_s: float,

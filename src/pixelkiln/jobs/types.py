@@ -4,9 +4,47 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["Handler", "JobContext", "JobOutput"]
+if TYPE_CHECKING:
+    from pixelkiln.config import Settings
+    from pixelkiln.store.blobs import BlobStore
+    from pixelkiln.store.db import Database
+
+__all__ = ["ContextFactory", "Handler", "JobContext", "JobOutput", "JobsContext", "Runner"]
+
+
+class JobsContext(Protocol):
+    """What the job system needs from a process: its settings, database and blob store.
+
+    The composition root (``pixelkiln.bootstrap.Container``) provides it; the job system
+    never imports the composition root, so dependencies point one way.
+    """
+
+    settings: Settings
+    db: Database
+    blobs: BlobStore
+
+
+#: Builds a worker process's context from its settings (passed in by the composition root,
+#: module-level so that a spawned process can unpickle it).
+ContextFactory = Callable[["Settings"], JobsContext]
+
+
+class Runner(Protocol):
+    """Carries job ids to ``execute_job``."""
+
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+
+    def check(self) -> None:
+        """Raise ``QueueUnavailable`` when a job sent now could not be queued (the broker
+        is down): submissions ask before they charge."""
+        ...
+
+    def dispatch(self, job_id: str) -> None:
+        """Send a job to be run; raise ``QueueUnavailable`` when it cannot be queued."""
+        ...
 
 
 @dataclass

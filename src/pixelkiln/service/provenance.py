@@ -9,38 +9,20 @@ of from pixels: the result is exact. Another account's images are never matched.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from sqlalchemy import select
 
-from pixelkiln.engine.imageio import decode_image
 from pixelkiln.service.accounts import Auth
+from pixelkiln.store.hashing import pixel_hash
 from pixelkiln.store.models import Asset, Blob
 
 if TYPE_CHECKING:
     from pixelkiln.bootstrap import Container
 
-__all__ = ["DrawnImage", "file_hash", "find_drawn", "pixel_hash"]
-
-
-def pixel_hash(rgba: np.ndarray) -> str:
-    """SHA-256 of an image's pixels (fully transparent pixels count as one colour)."""
-    a = np.ascontiguousarray(np.asarray(rgba, np.uint8))
-    a = np.where(a[..., 3:4] == 0, 0, a).astype(np.uint8)
-    digest = hashlib.sha256(f"{a.shape}".encode())
-    digest.update(a.tobytes())
-    return digest.hexdigest()
-
-
-def file_hash(data: bytes) -> str | None:
-    """The pixel hash of stored file bytes, or None when they are not an image."""
-    try:
-        return pixel_hash(decode_image(data))
-    except Exception:  # ZIPs, JSON: nothing to recognise
-        return None
+__all__ = ["DrawnImage", "find_drawn"]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,11 @@
 """Submissions: spacing, quote, debit, asset and job in ONE transaction, so a submission
 is either charged and queued or neither. Synchronous operations are charged the same way
-and refunded if their computation fails."""
+and refunded if their computation fails.
+
+A job that cannot be queued is not a charged job: the runner is asked first whether it can
+take one (a broker that is down is a 503 with nothing written), and a send that still fails
+after the transaction withdraws the job (failed with the reason, refunded) before the 503.
+"""
 
 from __future__ import annotations
 
@@ -9,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pixelkiln.errors import InvalidRequest
-from pixelkiln.jobs.executor import SYNC_PREFIX, worker_identity
+from pixelkiln.errors import InvalidRequest, QueueUnavailable
+from pixelkiln.jobs.executor import SYNC_PREFIX, fail_job, worker_identity
 from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.money import to_milli
@@ -59,6 +64,7 @@ def submit_job(
     ``extra_rows`` are added in the same transaction (a family's own rows, e.g. base
     tiles); pass a function to receive the new asset's id first.
     """
+    ctx.runner.check()
     job_id = new_id()
     asset_id = new_id() if asset is not None else None
     with ctx.db.write() as s:
@@ -90,8 +96,20 @@ def submit_job(
                 dispatched_at=utcnow(),
             )
         )
-    ctx.runner.dispatch(job_id)
+    try:
+        ctx.runner.dispatch(job_id)
+    except QueueUnavailable as exc:
+        _withdraw(ctx, job_id, exc.reason)
+        raise
     return Submitted(job_id=job_id, asset_id=asset_id, cost=cost)
+
+
+def _withdraw(ctx: Container, job_id: str, reason: str) -> None:
+    """Fail and refund a job that was charged but could not be queued."""
+    with ctx.db.write() as s:
+        job = s.get(Job, job_id)
+        if job is not None and job.status == "queued":
+            fail_job(ctx, job, f"QueueUnavailable: {reason}", s)
 
 
 def run_sync(ctx: Container, auth: Auth, kind: str, cost: float, compute: Callable[[], T]) -> T:

@@ -1,16 +1,25 @@
 """The /v2 application: its own OpenAPI document, docs page and routers.
 
-A family adds its router module to ``ROUTERS``; each module exposes ``router``.
+A family adds its router module to ``ROUTERS``; each module exposes ``router``. Every
+route's error statuses are then documented from what it takes
+(:func:`pixelkiln.api.openapi.document_responses`).
 """
 
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Callable
+from functools import cache
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import Response
+from starlette.exceptions import HTTPException
 
 from pixelkiln import __version__
 from pixelkiln.api.errors import install_error_handlers
+from pixelkiln.api.openapi import document_responses
 
 __all__ = ["ROUTERS", "TAGS", "build_v2_app"]
 
@@ -99,8 +108,10 @@ isometric tiles answer **423** with `Retry-After` while they are drawn, then 200
 fails is refunded. `GET /balance` shows what is left.
 
 **Errors** are FastAPI-shaped: `{"detail": "..."}`, or for 422 `{"detail": [{loc, msg, type}]}`.
-401 bad key, 402 balance too low, 404 unknown id (or another account's), 413 image too
-large, 423 still processing, 429 submissions closer than the spacing limit (`Retry-After`).
+400 body not parseable, 401 bad key, 402 balance too low, 404 unknown id (or another
+account's), 413 body or image too large, 423 still processing, 429 submissions closer than
+the spacing limit (`Retry-After`), 503 the job queue is down: nothing was charged
+(`Retry-After`). Every operation documents the statuses it can answer.
 """
 
 
@@ -117,7 +128,45 @@ def build_v2_app() -> FastAPI:
         openapi_tags=TAGS,
     )
     install_error_handlers(app)
+    allowed = _allowed_methods(app)
+
+    async def method_not_allowed(request: Request, exc: Exception) -> Response:
+        # Starlette names only the methods of the first route on the path; the document
+        # (and so this header) has every method the path serves.
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 405:
+            methods = allowed(request.scope.get("path", ""))
+            if methods:
+                exc.headers = {**(exc.headers or {}), "Allow": ", ".join(methods)}
+        return await http_exception_handler(request, exc)
+
+    app.add_exception_handler(HTTPException, method_not_allowed)
     for path in ROUTERS:
         router: APIRouter = importlib.import_module(path).router
+        document_responses(router)
         app.include_router(router)
     return app
+
+
+def _allowed_methods(app: FastAPI) -> Callable[[str], list[str]]:
+    """A function from a request path to the methods the OpenAPI document lists for it."""
+
+    @cache
+    def table() -> list[tuple[re.Pattern[str], list[str]]]:
+        rows = []
+        for template, item in app.openapi()["paths"].items():
+            pattern = re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template)) + "$")
+            methods = [m.upper() for m in item if m in ("get", "post", "put", "patch", "delete")]
+            if "GET" in methods:
+                methods.append("HEAD")
+            rows.append((pattern, methods))
+        return rows
+
+    def allowed(path: str) -> list[str]:
+        local = path[3:] if path.startswith("/v2/") else path
+        for pattern, methods in table():
+            if pattern.match(local):
+                return methods
+        return []
+
+    return allowed

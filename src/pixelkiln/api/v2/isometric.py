@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.isometric import (
     CreateIsometricTileBackgroundResponse,
@@ -34,7 +34,7 @@ _NOT_FOUND = {404: {"description": "Tile not found (or another account's)"}}
     },
 )
 def create_isometric_tile(
-    body: CreateIsometricTileRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateIsometricTileRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateIsometricTileBackgroundResponse:
     """Queue one thin tile, thick tile or block; poll GET /isometric-tiles/{tile_id}."""
     return service.submit_isometric_tile(ctx, auth, body)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
 from pixelkiln.api.timefmt import iso
 from pixelkiln.api.urls import file_url
 from pixelkiln.contract.common import Usage
@@ -45,7 +45,7 @@ _NOT_FOUND = {404: {"description": "Tiles not found (or another account's)"}}
     },
 )
 def create_tiles_pro(
-    body: CreateTilesProRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateTilesProRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateTilesProResponse:
     """Start drawing a Pro tile set; the cost (10/15/25 by tile size x count) is charged now."""
     submitted, quote = submit_tiles_pro(ctx, auth, body)

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.common import Usage
 from pixelkiln.contract.tilesets import (
@@ -60,7 +60,7 @@ def _submitted(sub: Any, usage: bool) -> CreateTilesetBackgroundResponse:
     responses=_SUBMIT_RESPONSES,
 )
 def create_tileset(
-    body: CreateTilesetRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateTilesetRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateTilesetBackgroundResponse:
     """Start a Wang tileset (16 tiles, or 25 in the tall-wall layout); poll its GET."""
     return _submitted(svc.submit_topdown(ctx, auth, body), usage=True)
@@ -74,7 +74,7 @@ def create_tileset(
     responses=_SUBMIT_RESPONSES,
 )
 def create_tileset_alias(
-    body: CreateTilesetRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateTilesetRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateTilesetBackgroundResponse:
     """The same as ``POST /tilesets``."""
     return _submitted(svc.submit_topdown(ctx, auth, body), usage=True)
@@ -88,7 +88,7 @@ def create_tileset_alias(
     responses=_SUBMIT_RESPONSES,
 )
 def create_sidescroller(
-    body: CreateTilesetSidescrollerRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateTilesetSidescrollerRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateTilesetBackgroundResponse:
     """Start a platform set; its cost is reported by ``GET /background-jobs/{id}``."""
     return _submitted(svc.submit_sidescroller(ctx, auth, body), usage=False)
@@ -102,7 +102,7 @@ def create_sidescroller(
     responses=_SUBMIT_RESPONSES,
 )
 def create_sidescroller_alias(
-    body: CreateTilesetSidescrollerRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateTilesetSidescrollerRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateTilesetBackgroundResponse:
     """The same as ``POST /tilesets-sidescroller``."""
     return _submitted(svc.submit_sidescroller(ctx, auth, body), usage=False)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
 from pixelkiln.api.timefmt import iso
 from pixelkiln.api.urls import file_url
 from pixelkiln.contract.ui import (
@@ -39,7 +39,7 @@ _SUBMIT = {
     responses=_SUBMIT,
 )
 def create_ui_asset(
-    body: CreateUIAssetRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateUIAssetRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateUIAssetResponse:
     """Queue a panel drawn from pieces and elements; poll GET /ui-assets/{ui_asset_id}."""
     return service.submit_ui_asset(ctx, auth, body)
@@ -100,7 +100,7 @@ def delete_ui_asset(ui_asset_id: str, auth: AuthDep, ctx: ContainerDep) -> Delet
     responses=_SUBMIT,
 )
 def generate_ui_v2(
-    body: GenerateUIV2Request, auth: AuthDep, ctx: ContainerDep
+    body: GenerateUIV2Request, auth: BilledDep, ctx: ContainerDep
 ) -> GenerateUIV2Response:
     """Queue one UI element; its image arrives in GET /background-jobs/{id} last_response."""
     return service.submit_ui_element(ctx, auth, body)

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, status
 from fastapi.responses import JSONResponse
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
 from pixelkiln.contract.common import Usage
 from pixelkiln.contract.utilities import (
     CorrectPixelartRequest,
@@ -67,7 +67,7 @@ def _job(req: UtilityRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse:
     tags=["Cleanup"],
     responses=_ERRORS,
 )
-def reduce_colors(req: ReduceColorsRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse:
+def reduce_colors(req: ReduceColorsRequest, auth: BilledDep, ctx: ContainerDep) -> JSONResponse:
     """Quantise frames onto one shared palette chosen in a perceptual colour space."""
     return _sync(req, auth, ctx)
 
@@ -79,7 +79,9 @@ def reduce_colors(req: ReduceColorsRequest, auth: AuthDep, ctx: ContainerDep) ->
     tags=["Cleanup"],
     responses=_ERRORS,
 )
-def correct_pixelart(req: CorrectPixelartRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse:
+def correct_pixelart(
+    req: CorrectPixelartRequest, auth: BilledDep, ctx: ContainerDep
+) -> JSONResponse:
     """Snap "pseudo pixel art" to its grid: one colour per cell, strays merged."""
     return _sync(req, auth, ctx)
 
@@ -91,7 +93,7 @@ def correct_pixelart(req: CorrectPixelartRequest, auth: AuthDep, ctx: ContainerD
     tags=["Cleanup"],
     responses=_ERRORS,
 )
-def unzoom(req: UnzoomRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse:
+def unzoom(req: UnzoomRequest, auth: BilledDep, ctx: ContainerDep) -> JSONResponse:
     """Detect the zoom factor of upscaled pixel art and return it at its native size."""
     return _sync(req, auth, ctx)
 
@@ -103,7 +105,7 @@ def unzoom(req: UnzoomRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse
     tags=["Cleanup"],
     responses=_ERRORS,
 )
-def resize(req: ResizeRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse:
+def resize(req: ResizeRequest, auth: BilledDep, ctx: ContainerDep) -> JSONResponse:
     """Resize a sprite keeping outlines and one-pixel features (color_image is ignored)."""
     return _sync(req, auth, ctx)
 
@@ -116,7 +118,7 @@ def resize(req: ResizeRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse
     responses=_ERRORS,
 )
 def remove_background(
-    req: RemoveBackgroundRequest, auth: AuthDep, ctx: ContainerDep
+    req: RemoveBackgroundRequest, auth: BilledDep, ctx: ContainerDep
 ) -> JSONResponse:
     """Make the backdrop connected to the border transparent, the subject untouched."""
     return _sync(req, auth, ctx)
@@ -130,7 +132,7 @@ def remove_background(
     responses=_ERRORS,
 )
 def image_to_pixelart(
-    req: ImageToPixelartRequest, auth: AuthDep, ctx: ContainerDep
+    req: ImageToPixelartRequest, auth: BilledDep, ctx: ContainerDep
 ) -> JSONResponse:
     """Convert a picture to pixel art at ``output_size``."""
     return _sync(req, auth, ctx)
@@ -145,7 +147,7 @@ def image_to_pixelart(
     responses=_ERRORS,
 )
 def image_to_pixelart_pro(
-    req: ImageToPixelartProRequest, auth: AuthDep, ctx: ContainerDep
+    req: ImageToPixelartProRequest, auth: BilledDep, ctx: ContainerDep
 ) -> JSONResponse:
     """Convert at an automatic size, steered by style words; the result is the job's
     ``last_response``."""
@@ -161,7 +163,7 @@ def image_to_pixelart_pro(
     responses=_ERRORS,
 )
 def image_to_pixelart_pro_flash(
-    req: ImageToPixelartProFlashRequest, auth: AuthDep, ctx: ContainerDep
+    req: ImageToPixelartProFlashRequest, auth: BilledDep, ctx: ContainerDep
 ) -> JSONResponse:
     """Convert a photo, painting or render to pixel art in one fast pass; the result is the
     job's ``last_response``."""
@@ -175,7 +177,7 @@ def image_to_pixelart_pro_flash(
     tags=["Effects"],
     responses=_ERRORS,
 )
-def normal_map(req: NormalMapRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse:
+def normal_map(req: NormalMapRequest, auth: BilledDep, ctx: ContainerDep) -> JSONResponse:
     """A sprite's normal map: RGB-encoded unit normals, flat areas (128, 128, 255)."""
     return _sync(req, auth, ctx)
 
@@ -188,7 +190,7 @@ def normal_map(req: NormalMapRequest, auth: AuthDep, ctx: ContainerDep) -> JSONR
     tags=["Effects"],
     responses=_ERRORS,
 )
-def vfx(req: VfxRequest, auth: AuthDep, ctx: ContainerDep) -> JSONResponse:
+def vfx(req: VfxRequest, auth: BilledDep, ctx: ContainerDep) -> JSONResponse:
     """A looping effect from a plain-language description: frames and a spritesheet in the
     job's ``last_response``."""
     return _job(req, auth, ctx)

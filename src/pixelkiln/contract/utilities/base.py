@@ -7,7 +7,13 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
-from pixelkiln.contract.common import IMAGE_TOO_LARGE, Base64Image, StrictModel, Usage
+from pixelkiln.contract.common import (
+    EXAMPLE_IMAGE,
+    IMAGE_TOO_LARGE,
+    Base64Image,
+    StrictModel,
+    Usage,
+)
 
 __all__ = [
     "EXAMPLE_IMAGE",
@@ -32,7 +38,6 @@ Direction = Literal[
     "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"
 ]
 CameraView = Literal["side", "low top-down", "high top-down"]
-EXAMPLE_IMAGE = {"type": "base64", "base64": "iVBORw0KGgoAAAANS...", "format": "png"}
 
 
 class UtilityRequest(StrictModel):

@@ -66,7 +66,15 @@ class ReduceColorsRequest(UtilityRequest):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
-            "example": {"images": [EXAMPLE_IMAGE], "num_colors": 16, "dithering": "none"}
+            "example": {"images": [EXAMPLE_IMAGE], "num_colors": 16, "dithering": "none"},
+            # num_colors and palette_image exclude each other.
+            "not": {
+                "properties": {
+                    "num_colors": {"type": "integer"},
+                    "palette_image": {"type": "object"},
+                },
+                "required": ["num_colors", "palette_image"],
+            },
         },
     )
     PATH: ClassVar[str] = "/reduce-colors"

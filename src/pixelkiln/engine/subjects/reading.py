@@ -31,10 +31,11 @@ import difflib
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
-from pixelkiln.engine.embedding import load_model
+from pixelkiln.engine.reader import PhraseTable, get_reader
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.subjects.colors import (
     COLOR_WORDS,
@@ -363,23 +364,32 @@ def _subject_phrases() -> tuple[list[str], list[tuple[str, str]]]:
     return phrases, owners
 
 
+#: The subject phrases embedded by the full sentence model (rewrite with
+#: ``python -m pixelkiln.engine.subjects.phrases`` after changing the vocabularies), so the
+#: shipped reader compares texts with the same targets the model would.
+SUBJECT_PHRASES = Path(__file__).parent.parent / "data" / "subject_phrases.npz"
+
+
 @lru_cache(maxsize=1)
-def _phrase_matrix():
-    model = load_model()
-    if model is None:
+def _phrase_table() -> PhraseTable | None:
+    reader = get_reader()
+    if reader is None:
         return None
     phrases, owners = _subject_phrases()
-    return model, model.embed(phrases), owners
+    labelled = [
+        (f"{kind}:{name}", phrase) for (kind, name), phrase in zip(owners, phrases, strict=True)
+    ]
+    return PhraseTable.build(labelled, reader, cache=SUBJECT_PHRASES)
 
 
 def _nearest(text: str) -> tuple[tuple[str, str] | None, float]:
-    cached = _phrase_matrix()
-    if cached is None or not text.strip():
+    table = _phrase_table()
+    ranked = table.rank(text) if table is not None else []
+    if not ranked:
         return None, 0.0
-    model, matrix, owners = cached
-    sims = matrix @ model.embed([text])[0]
-    best = int(np.argmax(sims))
-    return owners[best], float(sims[best])
+    label, score = ranked[0]
+    kind, _, name = label.partition(":")
+    return (kind, name), float(score)
 
 
 # Reading ----------------------------------------------------------------------------
@@ -424,12 +434,11 @@ def _find_subject(tokens: list[str], main_end: int):
 
 def _typo_subject(tokens: list[str]) -> tuple[str, str, str] | None:
     words = sorted(w for w in SUBJECT_WORDS if " " not in w and len(w) >= 4)
-    cached = _phrase_matrix()
-    # A word the sentence model knows is a real word ("chief" is not a typo of "chef"):
-    # only unknown spellings are bent to the nearest subject word.
-    vocab = cached[0].tokenizer.vocab if cached is not None else {}
+    reader = get_reader()
+    # A word the reader knows is a real word ("chief" is not a typo of "chef"): only
+    # unknown spellings are bent to the nearest subject word.
     for t in tokens:
-        if len(t) < 4 or t in _STOP or t in vocab:
+        if len(t) < 4 or t in _STOP or (reader is not None and reader.knows(t)):
             continue
         close = difflib.get_close_matches(t, words, n=1, cutoff=0.82)
         if close:

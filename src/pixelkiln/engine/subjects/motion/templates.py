@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from pixelkiln.engine.subjects.model import Model
 from pixelkiln.engine.subjects.motion.core import Motion
 
-__all__ = ["TEMPLATE_MODULES", "Template", "motion_for", "register", "template", "templates_for"]
+__all__ = [
+    "TEMPLATE_MODULES",
+    "Template",
+    "all_templates",
+    "motion_for",
+    "register",
+    "template",
+    "templates_for",
+]
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,12 @@ def _load() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 raise
+
+
+def all_templates() -> list[Template]:
+    """Every template of every plan, plans and ids in a stable order."""
+    _load()
+    return [_REGISTRY[plan][i] for plan in sorted(_REGISTRY) for i in sorted(_REGISTRY[plan])]
 
 
 def templates_for(plan: str) -> dict[str, Template]:

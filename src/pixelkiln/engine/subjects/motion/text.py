@@ -22,8 +22,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
-from pixelkiln.engine.embedding import load_model
+from pixelkiln.engine.reader import PhraseTable, get_reader
 from pixelkiln.engine.subjects.model import Model
 from pixelkiln.engine.subjects.motion.core import Key, Motion, keyed
 from pixelkiln.engine.subjects.motion.templates import templates_for
@@ -308,14 +309,34 @@ def _gesture_motion(model: Model, name: str, frames: int) -> Motion:
     )
 
 
-@lru_cache(maxsize=16)
-def _about_matrix(plan: str):
-    model = load_model()
-    found = templates_for(plan)
-    if model is None or not found:
+#: Every template's ``about`` sentence embedded by the full sentence model (rewritten with
+#: ``python -m pixelkiln.engine.subjects.phrases``).
+ACTION_PHRASES = Path(__file__).parent.parent.parent / "data" / "action_phrases.npz"
+
+
+def action_phrases() -> list[tuple[str, str]]:
+    """``(plan:id, sentence)`` of every template of every plan."""
+    from pixelkiln.engine.subjects.motion.templates import all_templates
+
+    return [(f"{t.plan}:{t.id}", t.about or t.id.replace("-", " ")) for t in all_templates()]
+
+
+@lru_cache(maxsize=1)
+def _action_table() -> PhraseTable | None:
+    reader = get_reader()
+    if reader is None:
         return None
-    ids = sorted(found)
-    return model, model.embed([found[i].about or i.replace("-", " ") for i in ids]), ids
+    return PhraseTable.build(action_phrases(), reader, cache=ACTION_PHRASES)
+
+
+def _nearest_template(plan: str, text: str) -> tuple[str, float] | None:
+    table = _action_table()
+    if table is None:
+        return None
+    for label, score in table.rank(text):
+        if label.startswith(f"{plan}:"):
+            return label.partition(":")[2], float(score)
+    return None
 
 
 def motion_from_text(model: Model, text: str, frames: int = 8) -> tuple[Motion, ActionReading]:
@@ -332,14 +353,10 @@ def motion_from_text(model: Model, text: str, frames: int = 8) -> tuple[Motion, 
             for i in ids:
                 if i in found:
                     return found[i].make(model, frames), ActionReading(i, "template", 1.0)
-    cached = _about_matrix(plan)
-    if cached is not None:
-        emb, matrix, ids = cached
-        sims = matrix @ emb.embed([text])[0]
-        best = int(sims.argmax())
-        if float(sims[best]) >= FLOOR:
-            i = ids[best]
-            return found[i].make(model, frames), ActionReading(i, "embedding", float(sims[best]))
+    nearest = _nearest_template(plan, text)
+    if nearest is not None and nearest[1] >= FLOOR:
+        i, score = nearest
+        return found[i].make(model, frames), ActionReading(i, "embedding", score)
     idle = next((i for i in ("breathing-idle", "idle", "idle-long") if i in found), None)
     if idle is None:
         idle = next(iter(sorted(found)))

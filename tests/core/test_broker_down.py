@@ -1,0 +1,55 @@
+"""A job that cannot be queued is not a charged job: with the broker down (a Redis URL on
+a closed port) a submission is a 503 with Retry-After and writes nothing; a job no worker
+takes in time is failed and refunded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import func, select
+
+from pixelkiln.jobs.sweeper import sweep_once
+from pixelkiln.store.models import Asset, Job, LedgerEntry
+from tests.conftest import Service, wait_for
+
+BODY = {"lower_description": "grass", "upper_description": "dirt", "seed": 3}
+
+
+def test_a_submission_the_broker_cannot_take_is_a_503_and_charges_nothing(
+    broker_down: Service,
+) -> None:
+    svc = broker_down
+    created = svc.new_key(generations=100)
+    for path in ("/v2/tilesets", "/v2/tilesets-sidescroller"):
+        body = BODY if path == "/v2/tilesets" else {"lower_description": "stone"}
+        r = svc.client.post(path, json=body, headers=svc.headers(created))
+        assert r.status_code == 503, r.text
+        assert int(r.headers["retry-after"]) >= 1
+        assert "nothing was charged" in r.json()["detail"]
+    balance = svc.client.get("/v2/balance", headers=svc.headers(created)).json()
+    assert balance["subscription"]["generations"] == 100
+    with svc.ctx.db.read() as s:
+        kinds = s.scalars(select(LedgerEntry.kind)).all()
+        assert kinds == ["grant"]  # the account's opening grant only: no charge, no refund
+        for table in (Job, Asset):
+            count = s.scalar(select(func.count()).select_from(table))
+            assert count == 0, f"{table.__tablename__} has {count} rows"
+
+
+def test_a_job_no_worker_takes_is_failed_and_refunded(make_service: Callable[..., Service]) -> None:
+    # Jobs are held (no runner takes them), as when no worker is running.
+    svc = make_service(runner="manual", job_queue_timeout_s=0.05)
+    created = svc.new_key(generations=100)
+    h = svc.headers(created)
+    sub = svc.client.post("/v2/tilesets", json=BODY, headers=h).json()
+
+    def given_up() -> bool:
+        sweep_once(svc.ctx, lambda job_id: None, redispatch_after_s=0.0)
+        job = svc.client.get(f"/v2/background-jobs/{sub['background_job_id']}", headers=h)
+        return job.json()["status"] == "failed"
+
+    wait_for(given_up, timeout=30)
+    job = svc.client.get(f"/v2/background-jobs/{sub['background_job_id']}", headers=h).json()
+    assert "no worker took the job" in job["last_response"]["detail"]
+    balance = svc.client.get("/v2/balance", headers=h).json()
+    assert balance["subscription"]["generations"] == 100
