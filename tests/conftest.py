@@ -22,6 +22,7 @@ from pixelkiln.bootstrap import Container, build_container
 from pixelkiln.config import Settings
 from pixelkiln.service.accounts import CreatedKey, create_account
 from pixelkiln.store.migrate import upgrade
+from tests.browser import browser, live, live_spaced, open_page  # noqa: F401 (one per session)
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 from PIL import Image
+from pydantic import ValidationError
 
+from pixelkiln.contract.characters import CreateCharacterWith4DirectionsRequest
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
 from pixelkiln.jobs import registry
 from tests.characters.conftest import (
@@ -420,3 +422,30 @@ def test_no_key_is_401_and_another_accounts_character_is_404(svc) -> None:
         ),
     ):
         assert post(svc, other, path, body).status_code == 404, path
+
+
+@pytest.mark.parametrize(
+    ("given", "read"),
+    [
+        ({"name": "chibi"}, ("preset", "chibi")),
+        ({"head_size": 1.4}, ("custom", 1.4)),
+        ({"type": "preset", "name": "heroic"}, ("preset", "heroic")),
+    ],
+)
+def test_proportions_without_a_type_are_read_as_the_schema_reads_them(
+    given: dict[str, object], read: tuple[str, object]
+) -> None:
+    req = CreateCharacterWith4DirectionsRequest(
+        description="knight", image_size={"width": 32, "height": 32}, proportions=given
+    )
+    p = req.proportions
+    assert p is not None and p.type == read[0]
+    assert getattr(p, "name", None) == read[1] or getattr(p, "head_size", None) == read[1]
+
+
+@pytest.mark.parametrize("given", [{}, {"type": None, "head_size": 1.2}])
+def test_proportions_that_match_no_single_variant_are_refused(given: dict[str, object]) -> None:
+    with pytest.raises(ValidationError):
+        CreateCharacterWith4DirectionsRequest(
+            description="knight", image_size={"width": 32, "height": 32}, proportions=given
+        )

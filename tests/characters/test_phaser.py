@@ -16,7 +16,6 @@ import os
 import shutil
 import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +28,6 @@ pytestmark = pytest.mark.browser
 
 ENGINES = Path(__file__).resolve().parents[1] / "web" / "engines"
 PHASER = ENGINES / "node_modules" / "phaser" / "dist" / "phaser.min.js"
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 
 PAGE = """<!doctype html>
 <meta charset="utf-8">
@@ -101,19 +98,6 @@ def phaser() -> Path:
     return PHASER
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    _need(CHROMIUM.exists(), "Debian's chromium is not installed (.ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
 def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args: Any) -> None:
@@ -127,7 +111,7 @@ def _serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def test_phaser_plays_walk_south_with_the_exported_frames(
-    svc, phaser: Path, chromium: Any, tmp_path: Path
+    svc, phaser: Path, browser: Any, tmp_path: Path
 ) -> None:
     key = svc.new_key()
     d = create(
@@ -162,7 +146,7 @@ def test_phaser_plays_walk_south_with_the_exported_frames(
     (tmp_path / "index.html").write_text(PAGE % values)
     server, url = _serve(tmp_path)
     errors: list[str] = []
-    page = chromium.new_page()
+    page = browser.new_page()
     try:
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import LiveServer, _serve, browser, open_page  # noqa: F401 - the playground's fixtures
+from tests.browser import LiveServer, serve_live
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ RESULT = "article[data-testid=result]"
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Iterator[LiveServer]:
-    yield from _serve(tmp_path_factory.mktemp("characters-live"), template_db)
+    yield from serve_live(tmp_path_factory.mktemp("characters-live"), template_db)
 
 
 def _submit(page: Any, path: str) -> Any:
@@ -37,7 +37,7 @@ def _submit(page: Any, path: str) -> Any:
     return card
 
 
-def test_turnaround_player_and_downloads(live: LiveServer, open_page: Any) -> None:  # noqa: F811
+def test_turnaround_player_and_downloads(live: LiveServer, open_page: Any) -> None:
     key = live.new_key()
     page, console = open_page(live.link(key))
     path = "/create-character-with-8-directions"

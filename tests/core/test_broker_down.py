@@ -6,13 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from sqlalchemy import func, select
 
+from pixelkiln.errors import QueueUnavailable
 from pixelkiln.jobs.sweeper import sweep_once
 from pixelkiln.store.models import Asset, Job, LedgerEntry
 from tests.conftest import Service, wait_for
 
 BODY = {"lower_description": "grass", "upper_description": "dirt", "seed": 3}
+#: Submissions of every kind: 202 jobs, and the contract's 200 answers that queue jobs.
+SUBMISSIONS = [
+    ("/v2/tilesets", BODY),
+    ("/v2/tilesets-sidescroller", {"lower_description": "stone"}),
+    (
+        "/v2/create-character-with-4-directions",
+        {"description": "knight", "image_size": {"width": 32, "height": 32}},
+    ),
+    ("/v2/create-8-direction-object", {"description": "barrel", "size": 32}),
+    ("/v2/map-objects", {"description": "barrel", "image_size": {"width": 32, "height": 32}}),
+]
 
 
 def test_a_submission_the_broker_cannot_take_is_a_503_and_charges_nothing(
@@ -20,8 +33,7 @@ def test_a_submission_the_broker_cannot_take_is_a_503_and_charges_nothing(
 ) -> None:
     svc = broker_down
     created = svc.new_key(generations=100)
-    for path in ("/v2/tilesets", "/v2/tilesets-sidescroller"):
-        body = BODY if path == "/v2/tilesets" else {"lower_description": "stone"}
+    for path, body in SUBMISSIONS:
         r = svc.client.post(path, json=body, headers=svc.headers(created))
         assert r.status_code == 503, r.text
         assert int(r.headers["retry-after"]) >= 1
@@ -53,3 +65,33 @@ def test_a_job_no_worker_takes_is_failed_and_refunded(make_service: Callable[...
     assert "no worker took the job" in job["last_response"]["detail"]
     balance = svc.client.get("/v2/balance", headers=h).json()
     assert balance["subscription"]["generations"] == 100
+
+
+def test_a_submission_of_several_jobs_cut_short_is_withdrawn_whole(
+    make_service: Callable[..., Service], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An animation is one job per direction: when the queue fails after the first was
+    sent, every job of the submission still queued is failed and refunded."""
+    svc = make_service(runner="manual")
+    created = svc.new_key(generations=100)
+    h = svc.headers(created)
+    body = {"description": "wooden treasure chest", "size": 32}
+    obj = svc.client.post("/v2/create-8-direction-object", json=body, headers=h).json()
+    svc.ctx.runner.run_pending()  # type: ignore[attr-defined]
+    before = svc.client.get("/v2/balance", headers=h).json()["subscription"]["generations"]
+    sent: list[str] = []
+
+    def flaky(job_id: str) -> None:
+        if sent:
+            raise QueueUnavailable("the broker went away")
+        sent.append(job_id)
+
+    monkeypatch.setattr(svc.ctx.runner, "dispatch", flaky)
+    animate = {"animation_description": "the lid opens", "directions": ["south", "east"]}
+    r = svc.client.post(f"/v2/objects/{obj['object_id']}/animations", json=animate, headers=h)
+    assert r.status_code == 503, r.text
+    after = svc.client.get("/v2/balance", headers=h).json()["subscription"]["generations"]
+    assert after == before
+    with svc.ctx.db.read() as s:
+        kinds = s.scalars(select(Job.status).where(Job.kind == "object_animation")).all()
+    assert sorted(kinds) == ["failed", "failed"]

@@ -10,7 +10,6 @@ import pytest
 from PIL import Image
 
 from tests.conftest import Service, wait_for
-from tests.web.conftest import browser, live, open_page  # noqa: F401 (the playground's fixtures)
 
 
 def post(svc: Service, key: Any, path: str, body: dict[str, Any] | None = None) -> Any:

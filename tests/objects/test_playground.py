@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from tests.browser import LiveServer
 from tests.conftest import wait_for
-from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from tests.browser import LiveServer
 from tests.conftest import decode_b64_png, wait_for
-from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 

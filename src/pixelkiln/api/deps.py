@@ -10,7 +10,16 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pixelkiln.bootstrap import Container
 from pixelkiln.service.accounts import Auth, authenticate
 
-__all__ = ["AuthDep", "BilledDep", "ContainerDep", "get_auth", "get_billed_auth", "get_container"]
+__all__ = [
+    "AuthDep",
+    "BilledDep",
+    "ContainerDep",
+    "QueuedDep",
+    "get_auth",
+    "get_billed_auth",
+    "get_container",
+    "get_queued_auth",
+]
 
 # auto_error=False: we answer 401 ourselves, with the same message for every way a key
 # can be wrong. Declaring the scheme puts HTTPBearer on each operation in the OpenAPI.
@@ -46,3 +55,13 @@ def get_billed_auth(auth: AuthDep) -> Auth:
 
 
 BilledDep = Annotated[Auth, Depends(get_billed_auth)]
+
+
+def get_queued_auth(auth: BilledDep) -> Auth:
+    """The caller of an operation that charges and queues jobs but answers 200 (the
+    contract's character and object submissions): billed, and its OpenAPI entry documents
+    503 too, as a 202 operation's does."""
+    return auth
+
+
+QueuedDep = Annotated[Auth, Depends(get_queued_auth)]

@@ -12,9 +12,11 @@ takes the caller's key (``AuthDep``)        401 (with ``WWW-Authenticate``)
 takes a body                                400 (not parseable), 413 (body or image over
                                             the limit), 422
 has query or path parameters                422
-has path parameters                         404 (unknown id, or another account's)
+has path parameters, or a body naming a     404 (unknown id, or another account's)
+resource (a field ``*_id``, not a template)
 charges (``BilledDep`` instead of AuthDep)  402, 429 (``Retry-After``)
-charges and answers 202 (queues a job)      503 (``Retry-After``: the job queue is down)
+charges and answers 202 (queues a job), or  503 (``Retry-After``: the job queue is down)
+queues and answers 200 (``QueuedDep``)
 ==========================================  ==============================================
 
 Every error response has the one error body of the service (``{"detail": ...}``).
@@ -29,7 +31,7 @@ from fastapi import APIRouter
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 
-from pixelkiln.api.deps import get_auth, get_billed_auth
+from pixelkiln.api.deps import get_auth, get_billed_auth, get_queued_auth
 
 __all__ = ["ERROR_SCHEMA", "document_responses", "implied_responses"]
 
@@ -100,6 +102,14 @@ def _calls(dependant: Dependant) -> Iterator[Any]:
         yield from _calls(dep)
 
 
+def _names_a_resource(route: APIRoute) -> bool:
+    """Whether the route's body has a field that names a stored resource by id (a
+    template's id names a built-in body plan or motion: a wrong one is a 422)."""
+    model = route.body_field.field_info.annotation if route.body_field else None
+    fields = getattr(model, "model_fields", {})
+    return any(n.endswith("_id") and not n.startswith("template") for n in fields)
+
+
 def implied_responses(route: APIRoute) -> dict[int, dict[str, Any]]:
     """The error statuses a route answers by what it takes (see the module docstring)."""
     calls = set(_calls(route.dependant))
@@ -110,12 +120,12 @@ def implied_responses(route: APIRoute) -> dict[int, dict[str, Any]]:
     if route.body_field is not None:
         out[400] = NOT_PARSEABLE
         out[413] = TOO_LARGE
-    if route.dependant.path_params:
+    if route.dependant.path_params or _names_a_resource(route):
         out[404] = NOT_FOUND
     if billed:
         out[402] = NO_BALANCE
         out[429] = TOO_SOON
-        if route.status_code == 202:
+        if route.status_code == 202 or get_queued_auth in calls:
             out[503] = QUEUE_DOWN
     return out
 

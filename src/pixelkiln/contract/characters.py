@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from pixelkiln.contract.common import Base64Image, Seed, StrictModel, Usage
 
@@ -198,9 +198,24 @@ class CharacterProportions(StrictModel):
     shoulder_width: float = Field(default=1.0, ge=0.5, le=2.0)
 
 
+def _typed_proportions(value: Any) -> Any:
+    """Name the variant where ``type`` is left out (both variants default it), as the
+    schema's ``oneOf`` reads such a body: a ``name`` is a preset, a multiplier custom.
+    ``{}`` matches both, so it stays untagged and is refused."""
+    if isinstance(value, dict) and "type" not in value:
+        if "name" in value:
+            return {**value, "type": "preset"}
+        if set(value) & set(CharacterProportions.model_fields):
+            return {**value, "type": "custom"}
+    return value
+
+
 Proportions = Annotated[
-    CharacterProportionsPreset | CharacterProportions, Field(discriminator="type")
+    CharacterProportionsPreset | CharacterProportions,
+    Field(discriminator="type"),
+    BeforeValidator(_typed_proportions),
 ]
+
 
 _EXAMPLE_4 = {
     "description": "orc knight with a red cape",

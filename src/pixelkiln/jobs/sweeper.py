@@ -11,10 +11,11 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from sqlalchemy import delete, or_, select
+from sqlalchemy import or_, select
 
 from pixelkiln.errors import QueueUnavailable
-from pixelkiln.store.models import Asset, Blob, Job, utcnow
+from pixelkiln.store.models import Asset, Job, utcnow
+from pixelkiln.store.removal import drop_assets
 
 if TYPE_CHECKING:
     from pixelkiln.jobs.types import JobsContext
@@ -104,9 +105,7 @@ def expire_assets(ctx: JobsContext) -> list[str]:
         if not ctx.db.is_sqlite:
             query = query.with_for_update(skip_locked=True)
         ids = list(s.scalars(query))
-        keys = list(s.scalars(select(Blob.key).where(Blob.asset_id.in_(ids))))
-        s.execute(delete(Blob).where(Blob.asset_id.in_(ids)))
-        s.execute(delete(Asset).where(Asset.id.in_(ids)))
+        keys = drop_assets(s, ids)
     for key in keys:
         ctx.blobs.delete(key)
     log.info("sweeper deleted %d expired asset(s)", len(ids))

@@ -14,18 +14,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pixelkiln.errors import InvalidRequest, QueueUnavailable
+from pixelkiln.errors import InsufficientBalance, InvalidRequest, QueueUnavailable
 from pixelkiln.jobs.executor import SYNC_PREFIX, fail_job, worker_identity
 from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
-from pixelkiln.service.money import to_milli
+from pixelkiln.service.money import from_milli, to_milli
 from pixelkiln.service.spacing import claim_submission_slot
 from pixelkiln.store.models import Asset, Base, Job, new_id, utcnow
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
     from pixelkiln.bootstrap import Container
 
-__all__ = ["AssetDraft", "Submitted", "run_sync", "submit_job"]
+__all__ = ["AssetDraft", "JobDraft", "Submitted", "run_sync", "submit_job", "submit_jobs"]
 
 T = TypeVar("T")
 
@@ -35,12 +37,31 @@ SYNC_LEASE_S = 3600.0
 
 @dataclass(frozen=True)
 class AssetDraft:
-    """The resource a job will fill in (a tileset, a UI panel, ...)."""
+    """The resource a job will fill in (a tileset, a character, an animation direction...)
+    and where it sits: under a parent (an animation under its character), in a group (the
+    directions of one animation, the states of one character), until an expiry."""
 
     family: str
     name: str | None = None
     description: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    parent_id: str | None = None
+    group_id: str | None = None
+    tags: list[str] | None = None
+    expires_at: dt.datetime | None = None
+    #: Chosen here so that the caller can point other rows (or the answer) at it.
+    id: str = field(default_factory=new_id)
+
+
+@dataclass(frozen=True)
+class JobDraft:
+    """One job of a submission and the asset it fills, if any."""
+
+    kind: str
+    payload: dict[str, Any]
+    cost: float
+    asset: AssetDraft | None = None
+    id: str = field(default_factory=new_id)
 
 
 @dataclass(frozen=True)
@@ -64,52 +85,124 @@ def submit_job(
     ``extra_rows`` are added in the same transaction (a family's own rows, e.g. base
     tiles); pass a function to receive the new asset's id first.
     """
+    asset_id = asset.id if asset is not None else None
+    rows = extra_rows(asset_id) if callable(extra_rows) else extra_rows
+    (done,) = submit_jobs(ctx, auth, [JobDraft(kind, payload, cost, asset)], extra_rows=rows)
+    return done
+
+
+def submit_jobs(
+    ctx: Container,
+    auth: Auth,
+    drafts: Sequence[JobDraft],
+    *,
+    fee: tuple[str, float] | None = None,
+    inside: Callable[[Session], Sequence[str] | None] | None = None,
+    extra_rows: Sequence[Base] = (),
+) -> list[Submitted]:
+    """Charge and queue several jobs as ONE submission (an animation's directions).
+
+    The key's spacing slot is claimed once; the balance must cover the whole submission
+    (a 402 names its total); each job is charged on its own ledger row, so a failed
+    direction refunds only itself. ``fee`` is a ``(kind, cost)`` delivered in the answer
+    itself (an enhanced prompt): a finished job row with its own charge, never refunded
+    once the submission is queued. ``inside`` runs first in the transaction (re-checks,
+    rows to remove) and returns blob keys to delete once it has committed;
+    ``extra_rows`` (a family's own rows, which may point at the new assets) come last.
+    """
     ctx.runner.check()
-    job_id = new_id()
-    asset_id = new_id() if asset is not None else None
+    now = utcnow()
+    fee_id = new_id() if fee is not None else None
     with ctx.db.write() as s:
         claim_submission_slot(s, auth.key_id, ctx.settings.submit_spacing_s)
-        billing.charge(s, auth.account_id, job_id, to_milli(cost))
-        if asset is not None:
+        doomed = list(inside(s) or []) if inside is not None else []
+        total = sum(to_milli(d.cost) for d in drafts) + (to_milli(fee[1]) if fee else 0)
+        account = billing.lock_account(s, auth.account_id)
+        if total > account.balance_milli:
+            raise InsufficientBalance(from_milli(total), from_milli(account.balance_milli))
+        if fee is not None and fee_id is not None:
+            s.add(_fee_job(auth, fee_id, fee, now))
+            s.flush()
+            billing.charge(s, auth.account_id, fee_id, to_milli(fee[1]))
+        for d in drafts:
+            billing.charge(s, auth.account_id, d.id, to_milli(d.cost))
+            if d.asset is not None:
+                s.add(_asset_row(auth, d, now))
             s.add(
-                Asset(
-                    id=asset_id,
+                Job(
+                    id=d.id,
                     account_id=auth.account_id,
-                    family=asset.family,
-                    status="processing",
-                    name=asset.name,
-                    description=asset.description,
-                    params=asset.params,
-                    job_id=job_id,
+                    kind=d.kind,
+                    status="queued",
+                    payload=d.payload,
+                    cost_milli=to_milli(d.cost),
+                    asset_id=d.asset.id if d.asset is not None else None,
+                    dispatched_at=now,
+                    created_at=now,
                 )
             )
-        s.add_all(extra_rows(asset_id) if callable(extra_rows) else extra_rows)
-        s.add(
-            Job(
-                id=job_id,
-                account_id=auth.account_id,
-                kind=kind,
-                status="queued",
-                payload=payload,
-                cost_milli=to_milli(cost),
-                asset_id=asset_id,
-                dispatched_at=utcnow(),
-            )
-        )
+        s.add_all(extra_rows)
+    for key in doomed:
+        ctx.blobs.delete(key)
     try:
-        ctx.runner.dispatch(job_id)
+        for d in drafts:
+            ctx.runner.dispatch(d.id)
     except QueueUnavailable as exc:
-        _withdraw(ctx, job_id, exc.reason)
+        _withdraw(ctx, [d.id for d in drafts] + ([fee_id] if fee_id else []), exc.reason)
         raise
-    return Submitted(job_id=job_id, asset_id=asset_id, cost=cost)
+    return [Submitted(d.id, d.asset.id if d.asset else None, d.cost) for d in drafts]
 
 
-def _withdraw(ctx: Container, job_id: str, reason: str) -> None:
-    """Fail and refund a job that was charged but could not be queued."""
+def _asset_row(auth: Auth, d: JobDraft, now: dt.datetime) -> Asset:
+    a = d.asset
+    assert a is not None
+    return Asset(
+        id=a.id,
+        account_id=auth.account_id,
+        family=a.family,
+        status="processing",
+        name=a.name,
+        description=a.description,
+        params=a.params,
+        job_id=d.id,
+        parent_id=a.parent_id,
+        group_id=a.group_id,
+        tags=a.tags,
+        expires_at=a.expires_at,
+        created_at=now,
+    )
+
+
+def _fee_job(auth: Auth, fee_id: str, fee: tuple[str, float], now: dt.datetime) -> Job:
+    kind, cost = fee
+    return Job(
+        id=fee_id,
+        account_id=auth.account_id,
+        kind=SYNC_PREFIX + kind,
+        status="completed",
+        payload={},
+        cost_milli=to_milli(cost),
+        progress=100,
+        attempts=1,
+        started_at=now,
+        finished_at=now,
+        created_at=now,
+        last_response={"status": "completed"},
+    )
+
+
+def _withdraw(ctx: Container, job_ids: Sequence[str], reason: str) -> None:
+    """Fail and refund a submission's jobs that were charged but could not all be queued
+    (one that a worker has already taken is left to finish)."""
     with ctx.db.write() as s:
-        job = s.get(Job, job_id)
-        if job is not None and job.status == "queued":
-            fail_job(ctx, job, f"QueueUnavailable: {reason}", s)
+        for job_id in job_ids:
+            job = s.get(Job, job_id)
+            if job is None:
+                continue
+            if job.status == "queued":
+                fail_job(ctx, job, f"QueueUnavailable: {reason}", s)
+            elif job.kind.startswith(SYNC_PREFIX) and job.status == "completed":
+                billing.refund(s, job.account_id, job.id)  # the fee of a withdrawn submission
 
 
 def run_sync(ctx: Container, auth: Auth, kind: str, cost: float, compute: Callable[[], T]) -> T:

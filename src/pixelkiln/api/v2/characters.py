@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep, QueuedDep
 from pixelkiln.api.urls import file_url
 from pixelkiln.contract.characters import (
     CharacterDetail,
@@ -39,11 +39,8 @@ router = APIRouter()
 
 CREATION = ["Character Creation"]
 LIBRARY = ["Character Library"]
-_SUBMIT = {
-    402: {"description": "Not enough generations for this request"},
-    422: {"description": "Invalid field (reference images of the wrong size, ...)"},
-    429: {"description": "Submissions closer than the spacing limit (see Retry-After)"},
-}
+# 401, 402, 429 and 503 are documented by the auth dependency (see pixelkiln.api.openapi).
+_SUBMIT = {422: {"description": "Invalid field (reference images of the wrong size, ...)"}}
 _NOT_FOUND = {404: {"description": "Character not found (or another account's)"}}
 _ZIP = {
     200: {
@@ -76,7 +73,7 @@ def _zip(export: exports.Export) -> Response:
     responses=_SUBMIT,
 )
 def create_character_with_4_directions(
-    body: CreateCharacterWith4DirectionsRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterWith4DirectionsRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateCharacterWith4DirectionsResponse:
     """Queue a character facing south, west, east and north (1 generation)."""
     return create.create_with_directions(ctx, auth, body, 4)
@@ -90,7 +87,7 @@ def create_character_with_4_directions(
     responses=_SUBMIT,
 )
 def create_character_with_8_directions(
-    body: CreateCharacterWith8DirectionsRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterWith8DirectionsRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateCharacterWith8DirectionsResponse:
     """Queue a character in 8 directions (standard 1 generation; pro 20-40 by size)."""
     return create.create_with_directions(ctx, auth, body, 8)
@@ -104,7 +101,7 @@ def create_character_with_8_directions(
     responses=_SUBMIT,
 )
 def create_character_v3(
-    body: CreateCharacterV3Request, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterV3Request, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateCharacterV3Response:
     """Queue 8 rotations from a description or a south-facing reference."""
     return create.create_v3(ctx, auth, body)
@@ -118,7 +115,7 @@ def create_character_v3(
     responses=_SUBMIT,
 )
 def create_character_pro(
-    body: CreateCharacterProRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterProRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateCharacterProResponse:
     """Queue a Pro character (20-40 generations by size)."""
     return create.create_pro(ctx, auth, body)
@@ -133,7 +130,7 @@ def create_character_pro(
     responses={**_SUBMIT, **_NOT_FOUND},
 )
 def create_character_pro_flash(
-    body: CreateCharacterProFlashRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterProFlashRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateCharacterProFlashResponse:
     """Queue a Pro Flash character; its job itemises `billing_stages`."""
     return create.create_pro_flash(ctx, auth, body)
@@ -151,7 +148,7 @@ def create_character_pro_flash(
     },
 )
 def create_character_state(
-    body: CreateCharacterStateRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterStateRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateCharacterStateResponse:
     """Queue a variant of a character, grouped with it (1 generation)."""
     return create.create_state(ctx, auth, body)
@@ -172,7 +169,7 @@ _ANIMATE = {
     responses=_ANIMATE,
 )
 def animate_character(
-    body: CreateCharacterAnimationRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterAnimationRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateCharacterAnimationResponse:
     """Queue one job per direction: a template, or a free-text action (v3, pro)."""
     return animate.animate_character(ctx, auth, body)
@@ -186,7 +183,7 @@ def animate_character(
     responses=_ANIMATE,
 )
 def create_character_animation(
-    body: CreateCharacterAnimationRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateCharacterAnimationRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateCharacterAnimationResponse:
     """The same as `POST /animate-character`."""
     return animate.animate_character(ctx, auth, body)

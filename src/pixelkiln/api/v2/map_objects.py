@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, ContainerDep, QueuedDep
 from pixelkiln.api.urls import file_url
 from pixelkiln.contract.objects import (
     CreateMapObjectRequest,
@@ -21,13 +21,9 @@ router = APIRouter(tags=["Map Objects"])
     "/map-objects",
     response_model=CreateMapObjectResponse,
     summary="Create map object",
-    responses={
-        402: {"description": "Insufficient generations"},
-        429: {"description": "Submissions closer than the spacing limit (Retry-After)"},
-    },
 )
 def create_map_object(
-    body: CreateMapObjectRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateMapObjectRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateMapObjectResponse:
     """Queue a map object; poll GET /map-objects/{object_id} (423 while it is drawn)."""
     return map_objects.submit_map_object(ctx, auth, body)

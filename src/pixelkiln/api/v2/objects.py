@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep, QueuedDep
 from pixelkiln.api.urls import file_url
 from pixelkiln.contract.objects import (
     AnimateObjectRequest,
@@ -36,10 +36,7 @@ router = APIRouter()
 
 _CREATION = ["Object Creation"]
 _LIBRARY = ["Object Library"]
-_SUBMIT: dict[int | str, dict[str, Any]] = {
-    402: {"description": "Insufficient generations"},
-    429: {"description": "Submissions closer than the spacing limit (Retry-After)"},
-}
+# 401, 402, 429 and 503 are documented by the auth dependency (see pixelkiln.api.openapi).
 _NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"description": "Object not found (or another account's)"}
 }
@@ -54,10 +51,9 @@ def _urls(request: Request) -> library.UrlFor:
     tags=_CREATION,
     response_model=Create1DirectionObjectResponse,
     summary="Create a 1-direction object",
-    responses=_SUBMIT,
 )
 def create_1_direction_object(
-    body: Create1DirectionObjectRequest, auth: AuthDep, ctx: ContainerDep
+    body: Create1DirectionObjectRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> Create1DirectionObjectResponse:
     """Queue an object seen from one direction; with several candidates (by size) it
     enters `review`: pick them with select-frames."""
@@ -69,10 +65,9 @@ def create_1_direction_object(
     tags=_CREATION,
     response_model=Create8DirectionObjectResponse,
     summary="Create an 8-direction object",
-    responses=_SUBMIT,
 )
 def create_8_direction_object(
-    body: Create8DirectionObjectRequest, auth: AuthDep, ctx: ContainerDep
+    body: Create8DirectionObjectRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> Create8DirectionObjectResponse:
     """Queue an object drawn facing 8 directions; poll GET /objects/{object_id}."""
     return create.submit_eight_direction(ctx, auth, body)
@@ -85,10 +80,10 @@ def create_8_direction_object(
     operation_id="create_object_pro_flash",
     response_model=CreateObjectProFlashResponse,
     summary="Create object (Pro Flash)",
-    responses={**_SUBMIT, 404: {"description": "source_image_id not found"}},
+    responses={404: {"description": "source_image_id not found"}},
 )
 def create_object_pro_flash(
-    body: CreateObjectProFlashRequest, auth: AuthDep, ctx: ContainerDep
+    body: CreateObjectProFlashRequest, auth: BilledDep, ctx: ContainerDep
 ) -> CreateObjectProFlashResponse:
     """Queue a 1- or 8-direction object billed in stages (`billing_stages` on the job)."""
     return create.submit_pro_flash(ctx, auth, body)
@@ -182,13 +177,12 @@ def dismiss_review(object_id: str, auth: AuthDep, ctx: ContainerDep) -> DismissR
     response_model=CreateObjectStateResponse,
     summary="Create a state of an existing object",
     responses={
-        **_SUBMIT,
         **_NOT_FOUND,
         400: {"description": "The object is not completed, or the edit changes nothing"},
     },
 )
 def create_object_state(
-    object_id: str, body: CreateObjectStateRequest, auth: AuthDep, ctx: ContainerDep
+    object_id: str, body: CreateObjectStateRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> CreateObjectStateResponse:
     """A new object in the same group with the edit applied ("open", "broken", "lit")."""
     return states.submit_state(ctx, auth, object_id, body)
@@ -200,14 +194,13 @@ def create_object_state(
     response_model=AnimateObjectResponse,
     summary="Add an animation to an existing object",
     responses={
-        **_SUBMIT,
         **_NOT_FOUND,
         400: {"description": "Not ready, bad directions or frame_count, motion it cannot do"},
         409: {"description": "A direction is animated already (pass replace_existing)"},
     },
 )
 def animate_object(
-    object_id: str, body: AnimateObjectRequest, auth: AuthDep, ctx: ContainerDep
+    object_id: str, body: AnimateObjectRequest, auth: QueuedDep, ctx: ContainerDep
 ) -> AnimateObjectResponse:
     """One job per direction; the motion is read from the description."""
     return animations.submit_animation(ctx, auth, object_id, body)

@@ -38,9 +38,9 @@ from pixelkiln.service.characters import build, costs
 from pixelkiln.service.characters.enhance import enhance_action
 from pixelkiln.service.characters.library import ANIMATION_FAMILY, owned_character
 from pixelkiln.service.characters.render import PRO_FRAMES
-from pixelkiln.service.characters.submit import JobDraft, submit_jobs
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.subjects.drawing import subject_from
+from pixelkiln.service.submit import AssetDraft, JobDraft, submit_jobs
 from pixelkiln.store.models import new_id
 
 if TYPE_CHECKING:
@@ -188,28 +188,30 @@ def animate_character(
                 kind=KIND,
                 payload=payload,
                 cost=per,
-                family=ANIMATION_FAMILY,
-                name=display,
-                description=request.description or request.action_description,
-                params={
-                    "animation_type": animation_type,
-                    "display_name": display,
-                    "direction": direction,
-                    "mode": mode,
-                    "template_animation_id": request.template_animation_id,
-                    "action": request.action_description,
-                    "frame_count": frames,
-                    "seed": seed,
-                },
-                parent_id=character.id,
-                group_id=group_id,
+                asset=AssetDraft(
+                    family=ANIMATION_FAMILY,
+                    name=display,
+                    description=request.description or request.action_description,
+                    params={
+                        "animation_type": animation_type,
+                        "display_name": display,
+                        "direction": direction,
+                        "mode": mode,
+                        "template_animation_id": request.template_animation_id,
+                        "action": request.action_description,
+                        "frame_count": frames,
+                        "seed": seed,
+                    },
+                    parent_id=character.id,
+                    group_id=group_id,
+                ),
             )
         )
     queued = submit_jobs(
         ctx, auth, drafts, fee=("enhance_prompt", costs.ENHANCE) if enhanced else None
     )
     return CreateCharacterAnimationResponse(
-        background_job_ids=queued.job_ids,
+        background_job_ids=[q.job_id for q in queued],
         directions=directions,
         enhanced_prompt=enhanced,
         enhance_usage=Usage(type="generations", generations=costs.ENHANCE) if enhanced else None,

@@ -53,9 +53,9 @@ from pixelkiln.service.accounts import Auth
 from pixelkiln.service.characters import build, costs
 from pixelkiln.service.characters.enhance import enhance_character
 from pixelkiln.service.characters.library import FAMILY, owned_character
-from pixelkiln.service.characters.submit import JobDraft, submit_jobs
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.subjects.drawing import FOUR, look_from, look_params, subject_from
+from pixelkiln.service.submit import AssetDraft, JobDraft, submit_jobs
 from pixelkiln.store.models import Asset
 
 if TYPE_CHECKING:
@@ -134,27 +134,14 @@ def _queue(
     fee: float = 0.0,
     group_id: str | None = None,
 ) -> tuple[str, str]:
-    queued = submit_jobs(
+    asset = AssetDraft(FAMILY, name[:200], description, params, group_id=group_id, tags=[])
+    (queued,) = submit_jobs(
         ctx,
         auth,
-        [
-            JobDraft(
-                kind=KIND,
-                payload=payload,
-                cost=cost,
-                family=FAMILY,
-                name=name[:200],
-                description=description,
-                params=params,
-                group_id=group_id,
-                tags=[],
-            )
-        ],
+        [JobDraft(KIND, payload, cost, asset)],
         fee=("enhance_prompt", fee) if fee else None,
     )
-    asset_id = queued.asset_ids[0]
-    assert asset_id is not None
-    return queued.job_ids[0], asset_id
+    return queued.job_id, asset.id
 
 
 def _params(

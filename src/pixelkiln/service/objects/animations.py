@@ -50,13 +50,14 @@ from pixelkiln.service.accounts import Auth
 from pixelkiln.service.objects import costs
 from pixelkiln.service.objects.common import ANIMATION_FAMILY, KIND_ANIMATION, image_png
 from pixelkiln.service.objects.draw import canvas_of, draw_motion, fit_to_reference, still_record
-from pixelkiln.service.objects.jobs import Draft, drop_assets, queue
 from pixelkiln.service.objects.library import owned_object
 from pixelkiln.service.objects.motions import read_motion
 from pixelkiln.service.objects.style import style_from_images
 from pixelkiln.service.subjects.drawing import subject_from
 from pixelkiln.service.subjects.library import AnimationPart, animation_parts
+from pixelkiln.service.submit import AssetDraft, JobDraft, submit_jobs
 from pixelkiln.store.models import Asset, new_id
+from pixelkiln.store.removal import drop_assets
 
 if TYPE_CHECKING:
     from pixelkiln.bootstrap import Container
@@ -205,27 +206,29 @@ def submit_animation(
     drafts = []
     for i, d in enumerate(directions):
         drafts.append(
-            Draft(
+            JobDraft(
                 kind=KIND_ANIMATION,
                 payload={**payload_base, "direction": "south" if d == "unknown" else d},
                 cost=per + (costs.ENHANCE_COST if enhance and i == 0 else 0.0),
-                family=ANIMATION_FAMILY,
-                name=animation_type[:200],
-                description=description,
-                params={
-                    "animation_type": animation_type,
-                    "display_name": req.display_name or first.get("display_name"),
-                    "description": description,
-                    "direction": d,
-                    "mode": mode,
-                    "frame_count": frame_count,
-                    "stored_frames": stored,
-                    "keep_first_frame": keep,
-                    "motion": read.motion or read.action,
-                    "read_as": read.how,
-                },
-                parent_id=obj.id,
-                group_id=group_id,
+                asset=AssetDraft(
+                    family=ANIMATION_FAMILY,
+                    name=animation_type[:200],
+                    description=description,
+                    params={
+                        "animation_type": animation_type,
+                        "display_name": req.display_name or first.get("display_name"),
+                        "description": description,
+                        "direction": d,
+                        "mode": mode,
+                        "frame_count": frame_count,
+                        "stored_frames": stored,
+                        "keep_first_frame": keep,
+                        "motion": read.motion or read.action,
+                        "read_as": read.how,
+                    },
+                    parent_id=obj.id,
+                    group_id=group_id,
+                ),
             )
         )
     replaced = [p.id for p in group if p.direction in directions]
@@ -236,7 +239,7 @@ def submit_animation(
             raise NotFound("Object not found")
         return drop_assets(s, replaced)
 
-    queued = queue(ctx, auth, drafts, inside)
+    queued = submit_jobs(ctx, auth, drafts, inside=inside)
     total = sum(q.cost for q in queued)
     return AnimateObjectResponse(
         animation_group_id=group_id,

@@ -61,11 +61,11 @@ from pixelkiln.service.objects.draw import (
     object_look,
     still_record,
 )
-from pixelkiln.service.objects.jobs import Draft, queue
 from pixelkiln.service.objects.reading import candidate_specs, read_object
 from pixelkiln.service.objects.style import ImageStyle, style_from_images
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.subjects.drawing import subject_from
+from pixelkiln.service.submit import AssetDraft, JobDraft, submit_jobs
 from pixelkiln.store.models import Asset
 
 if TYPE_CHECKING:
@@ -273,18 +273,20 @@ def submit_one_direction(
     size = costs.one_direction_size(req)
     count = costs.candidate_count(size)
     cost = costs.ladder(size)
-    (q,) = queue(
+    (q,) = submit_jobs(
         ctx,
         auth,
         [
-            Draft(
+            JobDraft(
                 kind=KIND_ONE,
                 payload={"request": req.model_dump(mode="json"), "seed": content_seed(req)},
                 cost=cost,
-                family=FAMILY,
-                name=req.description[:200],
-                description=req.description,
-                params=_object_params("1-direction", 1, (size, size), req.view, n_frames=count),
+                asset=AssetDraft(
+                    family=FAMILY,
+                    name=req.description[:200],
+                    description=req.description,
+                    params=_object_params("1-direction", 1, (size, size), req.view, n_frames=count),
+                ),
             )
         ],
     )
@@ -363,11 +365,11 @@ def submit_eight_direction(
     style_object = (
         _style_object(ctx, auth, req.style_object_id) if req.style_object_id is not None else None
     )
-    (q,) = queue(
+    (q,) = submit_jobs(
         ctx,
         auth,
         [
-            Draft(
+            JobDraft(
                 kind=KIND_EIGHT,
                 payload={
                     "request": req.model_dump(mode="json"),
@@ -375,10 +377,12 @@ def submit_eight_direction(
                     "style_object": style_object,
                 },
                 cost=cost,
-                family=FAMILY,
-                name=req.description[:200],
-                description=req.description,
-                params=_object_params("8-direction", 8, size, req.view),
+                asset=AssetDraft(
+                    family=FAMILY,
+                    name=req.description[:200],
+                    description=req.description,
+                    params=_object_params("8-direction", 8, size, req.view),
+                ),
             )
         ],
     )
@@ -467,11 +471,11 @@ def submit_pro_flash(
                 f"the source image ({first.shape[1]}x{first.shape[0]}) is larger than "
                 f"image_size ({w}x{h})",
             )
-    (q,) = queue(
+    (q,) = submit_jobs(
         ctx,
         auth,
         [
-            Draft(
+            JobDraft(
                 kind=KIND_PRO_FLASH,
                 payload={
                     "request": req.model_dump(mode="json"),
@@ -479,15 +483,17 @@ def submit_pro_flash(
                     "stages": quote.stages,
                 },
                 cost=quote.total,
-                family=FAMILY,
-                name=(req.name or req.description)[:200],
-                description=req.description,
-                params=_object_params(
-                    "pro-flash",
-                    req.n_directions,
-                    (w, h),
-                    req.view,
-                    billing_stages=quote.stages,
+                asset=AssetDraft(
+                    family=FAMILY,
+                    name=(req.name or req.description)[:200],
+                    description=req.description,
+                    params=_object_params(
+                        "pro-flash",
+                        req.n_directions,
+                        (w, h),
+                        req.view,
+                        billing_stages=quote.stages,
+                    ),
                 ),
             )
         ],

@@ -53,11 +53,11 @@ from pixelkiln.service.assets import get_done_asset
 from pixelkiln.service.objects import costs
 from pixelkiln.service.objects.common import KIND_MAP, MAP_FAMILY
 from pixelkiln.service.objects.draw import bbox, draw_stills, object_look
-from pixelkiln.service.objects.jobs import Draft, queue
 from pixelkiln.service.objects.library import iso
 from pixelkiln.service.objects.reading import read_object
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.subjects.drawing import subject_from
+from pixelkiln.service.submit import AssetDraft, JobDraft, submit_jobs
 from pixelkiln.store.models import Asset, utcnow
 
 if TYPE_CHECKING:
@@ -147,24 +147,26 @@ def submit_map_object(
     w, h = canvas_size(req)
     cost = costs.map_object_cost(w, h)
     expires = utcnow() + dt.timedelta(seconds=ctx.settings.map_object_ttl_s)
-    (q,) = queue(
+    (q,) = submit_jobs(
         ctx,
         auth,
         [
-            Draft(
+            JobDraft(
                 kind=KIND_MAP,
                 payload={"request": req.model_dump(mode="json"), "seed": content_seed(req)},
                 cost=cost,
-                family=MAP_FAMILY,
-                name=req.description[:200],
-                description=req.description,
-                params={
-                    "width": w,
-                    "height": h,
-                    "view": req.view,
-                    "inpainting": None if req.inpainting is None else req.inpainting.type,
-                },
-                expires_at=expires,
+                asset=AssetDraft(
+                    family=MAP_FAMILY,
+                    name=req.description[:200],
+                    description=req.description,
+                    params={
+                        "width": w,
+                        "height": h,
+                        "view": req.view,
+                        "inpainting": None if req.inpainting is None else req.inpainting.type,
+                    },
+                    expires_at=expires,
+                ),
             )
         ],
     )

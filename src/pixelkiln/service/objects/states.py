@@ -30,9 +30,9 @@ from pixelkiln.service.accounts import Auth
 from pixelkiln.service.objects import costs
 from pixelkiln.service.objects.common import FAMILY, KIND_STATE
 from pixelkiln.service.objects.draw import canvas_of, draw_stills, lock_camera, still_record
-from pixelkiln.service.objects.jobs import Draft, queue
 from pixelkiln.service.objects.library import owned_object
 from pixelkiln.service.subjects.drawing import subject_from
+from pixelkiln.service.submit import AssetDraft, JobDraft, submit_jobs
 from pixelkiln.store.models import Asset
 
 if TYPE_CHECKING:
@@ -101,11 +101,11 @@ def submit_state(
         if row.group_id is None:
             row.group_id = group_id
 
-    (q,) = queue(
+    (q,) = submit_jobs(
         ctx,
         auth,
         [
-            Draft(
+            JobDraft(
                 kind=KIND_STATE,
                 payload={
                     "spec": spec.to_dict(),
@@ -115,14 +115,16 @@ def submit_state(
                     "directions": result.get("directions") or list(DIRECTIONS),
                 },
                 cost=cost,
-                family=FAMILY,
-                name=source.name,
-                description=source.description,
-                params=params,
-                group_id=group_id,
+                asset=AssetDraft(
+                    family=FAMILY,
+                    name=source.name,
+                    description=source.description,
+                    params=params,
+                    group_id=group_id,
+                ),
             )
         ],
-        inside,
+        inside=inside,
     )
     return CreateObjectStateResponse(
         background_job_id=q.job_id,

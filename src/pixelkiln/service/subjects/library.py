@@ -13,11 +13,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 
 from pixelkiln.errors import BadRequest, Conflict, NotFound
 from pixelkiln.service.accounts import Auth
-from pixelkiln.store.models import Asset, Blob
+from pixelkiln.store.models import Asset
+from pixelkiln.store.removal import drop_assets
 
 if TYPE_CHECKING:
     from pixelkiln.bootstrap import Container
@@ -126,16 +127,6 @@ def animation_parts(ctx: Container, parent_id: str, family: str) -> list[Animati
         ]
 
 
-def _drop(ctx: Container, s: Any, ids: list[str]) -> list[str]:
-    """Delete assets and their blob rows inside ``s``; returns blob keys to remove after."""
-    if not ids:
-        return []
-    keys = list(s.scalars(select(Blob.key).where(Blob.asset_id.in_(ids))))
-    s.execute(delete(Blob).where(Blob.asset_id.in_(ids)))
-    s.execute(delete(Asset).where(Asset.id.in_(ids)))
-    return keys
-
-
 def delete_animations(
     ctx: Container,
     auth: Auth,
@@ -179,7 +170,7 @@ def delete_animations(
                     f"{len(groups)} animations are called {animation_type!r}: pass "
                     "animation_group_id to say which"
                 )
-        keys = _drop(ctx, s, [a.id for a in chosen])
+        keys = drop_assets(s, [a.id for a in chosen])
     for key in keys:
         ctx.blobs.delete(key)
     return len(chosen)
@@ -192,6 +183,6 @@ def delete_with_children(
     with ctx.db.write() as s:
         _owned(s, auth, asset_id, families, noun)
         children = list(s.scalars(select(Asset.id).where(Asset.parent_id == asset_id)))
-        keys = _drop(ctx, s, [*children, asset_id])
+        keys = drop_assets(s, [*children, asset_id])
     for key in keys:
         ctx.blobs.delete(key)

@@ -1,11 +1,16 @@
-"""Fixtures of the playground tests: a live server in a thread and Debian's Chromium.
+"""Browser fixtures shared by every test folder: a live server in a thread and Debian's
+Chromium under one Playwright instance.
 
+The root conftest imports these fixtures, so each exists once per test session: two sync
+Playwright instances in one process refuse to run (each holds the thread's event loop).
 The browser tests need ``/usr/bin/chromium`` (``.ci/run`` installs the ``chromium``
-package); Playwright never downloads a browser here. Without the binary they are skipped.
+package); Playwright never downloads a browser here. Without the binary they are skipped,
+or fail under ``PIXELKILN_REQUIRE_SYSTEM_DEPS=1`` (CI).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import threading
@@ -61,7 +66,7 @@ class LiveServer:
         )
 
 
-def _serve(data: Path, template_db: Path, **overrides: Any) -> Iterator[LiveServer]:
+def serve_live(data: Path, template_db: Path, **overrides: Any) -> Iterator[LiveServer]:
     data.mkdir(parents=True, exist_ok=True)
     shutil.copy(template_db, data / "pixelkiln.db")
     values: dict[str, Any] = {
@@ -101,7 +106,7 @@ def _serve(data: Path, template_db: Path, **overrides: Any) -> Iterator[LiveServ
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory, template_db: Path) -> Iterator[LiveServer]:
     """One server per test module, no submission spacing."""
-    yield from _serve(tmp_path_factory.mktemp("live"), template_db)
+    yield from serve_live(tmp_path_factory.mktemp("live"), template_db)
 
 
 @pytest.fixture(scope="module")
@@ -109,13 +114,16 @@ def live_spaced(
     tmp_path_factory: pytest.TempPathFactory, template_db: Path
 ) -> Iterator[LiveServer]:
     """A server whose keys must wait 30 s between submissions (for the 429 test)."""
-    yield from _serve(tmp_path_factory.mktemp("spaced"), template_db, submit_spacing_s=30.0)
+    yield from serve_live(tmp_path_factory.mktemp("spaced"), template_db, submit_spacing_s=30.0)
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+        why = "Debian's chromium is not installed (.ci/run installs it)"
+        if os.environ.get("PIXELKILN_REQUIRE_SYSTEM_DEPS") == "1":
+            pytest.fail(why)
+        pytest.skip(why)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
