@@ -160,7 +160,8 @@ def open_page(browser: Any) -> Iterator[Callable[..., tuple[Any, Console]]]:
         context = browser.new_context(viewport={"width": width, "height": 900})
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        # Generous: a loaded CI machine (2 cores, jobs drawing) can take seconds per step.
+        page.set_default_timeout(30_000)
         console = Console()
         page.on(
             "console",

@@ -59,7 +59,7 @@ def test_turnaround_player_and_downloads(live: LiveServer, open_page: Any) -> No
         new MutationObserver(() => window.__dirs.add(c.dataset.direction))
           .observe(c, {attributes: true}); }"""
     )
-    page.wait_for_function("window.__dirs.size === 8", timeout=15_000)
+    page.wait_for_function("window.__dirs.size === 8", timeout=30_000)
     assert turn.evaluate("c => getComputedStyle(c).imageRendering") == "pixelated"
     assert "No animation yet" in card.inner_text()
 
@@ -76,7 +76,7 @@ def test_turnaround_player_and_downloads(live: LiveServer, open_page: Any) -> No
     assert player.get_attribute("data-frames") == "6"
     assert player.get_attribute("data-direction") == "south"
     page.wait_for_function(
-        "c => c.dataset.frame !== '0'", arg=player.element_handle(), timeout=10_000
+        "c => c.dataset.frame !== '0'", arg=player.element_handle(), timeout=30_000
     )  # it plays
     card.locator("[data-testid=direction-pad] [data-direction=east]").click()
     page.wait_for_function("c => c.dataset.direction === 'east'", arg=player.element_handle())

@@ -28,18 +28,30 @@ def _unit(x: float, y: float, z: float) -> tuple[float, float, float]:
     return (x / n, y / n, z / n)
 
 
-def _cap(b: Builder, f: Frame, role: str, fringe: float = 0.28, depth: float = 0.55) -> None:
+def _cap(
+    b: Builder,
+    f: Frame,
+    role: str,
+    fringe: float = 0.28,
+    depth: float = 0.55,
+    temple: float = 0.02,
+) -> None:
     cx, cy, cz = _centre(f)
     grow = 1.1
     rx, ry, rz = f.head_w * grow, f.head_d * grow, f.head_h * 1.07
     off = (0.0, f.head_d * 0.06, f.head_h * 0.05)
-    n = _unit(0.0, -1.0, -0.8)
-    # fringe: how far down the forehead the hair comes (a share of the head's height)
-    d = (
-        (f.head_d * 0.95 - 0.8 * fringe * f.head_h) / math.sqrt(1.64)
-        - off[1] * n[1]
-        - off[2] * n[2]
-    )
+    # The hairline is a plane through two points of the head's side profile (centre
+    # coordinates, y forward-negative): the fringe on the forehead, ``fringe`` of the
+    # head's height down from where a plane leaning 40 degrees would meet the front, and
+    # the temple just in front of the ear at ``temple`` of the height. Above and behind it
+    # is hair; in front and below it the face, so a profile shows the face and the eye,
+    # not a helmet of hair (a plane leaning further forward covered the face side-on).
+    front = (f.head_d * 0.95 - 0.8 * fringe * f.head_h) / math.sqrt(1.64)
+    z_fringe = (front * math.sqrt(1.64) - f.head_d) / -0.8
+    y_fringe, y_temple, z_temple = -f.head_d, -0.15 * f.head_d, temple * f.head_h
+    slope = (z_temple - z_fringe) / (y_temple - y_fringe)
+    n = _unit(0.0, slope, -1.0)
+    d = n[1] * y_fringe + n[2] * z_fringe - off[1] * n[1] - off[2] * n[2]
     low = (0.0, 0.0, -1.0, depth * f.head_h + off[2])  # nothing below the nape
     b.part(
         "hair",
