@@ -7,7 +7,7 @@ from pathlib import Path
 import anyio
 import typer
 
-from pixelkiln.cli.common import err, settings
+from pixelkiln.cli.common import err, migrated_db, settings
 
 
 def mcp(
@@ -42,6 +42,8 @@ def mcp(
         from pixelkiln.cli.serve import _first_start_key
 
         cfg = settings()
+        migrated_db(cfg).dispose()
+        # As `pixelkiln serve` does: a first start makes the account and keeps its key.
         key = key or _first_start_key(cfg)
         if not key:
             err.print("[red]no API key: pass --key (create one with `pixelkiln keys create`)[/red]")

@@ -141,7 +141,7 @@ TOOLS: list[ToolSpec] = [
         "/create-ui-asset",
         "A game UI panel composed from pieces and auto-laid-out elements (windows, buttons, "
         "health bars, slots), with each region's box and nine-slice insets.",
-        "1 generation plus 1 per 200,000 pixels of canvas",
+        "20, 30 or 40 generations by canvas area (up to 256x256, 384x384, larger)",
         "a few seconds",
         result="/ui-assets/{ui_asset_id}",
     ),
@@ -149,7 +149,7 @@ TOOLS: list[ToolSpec] = [
         "create_ui_element",
         "/generate-ui-v2",
         "One UI element (a button, a bar, a frame) with its layout.",
-        "1 generation plus 1 per 200,000 pixels of canvas",
+        "20, 30 or 40 generations by canvas area (up to 256x256, 384x384, larger)",
         "a few seconds",
     ),
     ToolSpec(

@@ -1,0 +1,78 @@
+"""The MCP server's parts without a client: save_to's root, the image finder, the table."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pixelkiln.mcp_server.files import OutsideRoot, SaveRoot
+from pixelkiln.mcp_server.results import find_images, job_ids, summarise
+from pixelkiln.mcp_server.tools import SAVE_TO, TOOLS
+from pixelkiln.service.quotes import QUOTES
+from tests.conftest import png_b64
+
+
+def test_save_to_stays_inside_the_root(tmp_path: Path) -> None:
+    root = SaveRoot.at(tmp_path / "project")
+    root.root.mkdir()
+    assert root.folder("assets/tiles") == root.root / "assets" / "tiles"
+    assert root.folder(str(root.root / "a")) == root.root / "a"
+    for outside in ("..", "../x", "/tmp", "assets/../../x", str(tmp_path)):
+        with pytest.raises(OutsideRoot):
+            root.folder(outside)
+    # A symbolic link inside the root that points out of it is outside too.
+    (root.root / "link").symlink_to(tmp_path)
+    with pytest.raises(OutsideRoot):
+        root.folder("link/x")
+
+
+def test_archive_members_cannot_climb_out(tmp_path: Path) -> None:
+    root = SaveRoot.at(tmp_path)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("set.tsx", "<tileset/>")
+        zf.writestr("../../evil.txt", "x")
+    with pytest.raises(OutsideRoot):
+        root.unpack(tmp_path / "out", "tiled", buf.getvalue())
+    assert (tmp_path / "out" / "tiled" / "set.tsx").read_text() == "<tileset/>"
+    assert not (tmp_path.parent / "evil.txt").exists()
+
+
+def test_images_are_found_and_named_in_any_answer() -> None:
+    png = png_b64(np.zeros((4, 4, 4), np.uint8))
+    url = "http://127.0.0.1:8000/files/" + "a" * 32 + ".png"
+    answer = {
+        "tileset": {
+            "tiles": [
+                {"name": "wang_0", "image": {"type": "base64", "base64": png}},
+                {
+                    "name": "wang_1",
+                    "image": {"type": "base64", "base64": "data:image/png;base64," + png},
+                },
+            ]
+        },
+        "link": url,
+        "again": url,
+        "background_job_ids": ["j1", "j2"],
+        "nested": [{"background_job_id": "j3"}],
+    }
+    found = find_images(answer)
+    assert [f.name for f in found] == ["tileset/tiles/wang_0", "tileset/tiles/wang_1", "link"]
+    assert found[0].data and found[0].data.startswith(b"\x89PNG") and found[2].url == url
+    assert job_ids(answer) == ["j1", "j2", "j3"]
+    assert summarise(answer)["tileset"]["tiles"][0]["image"].startswith("<png image")
+
+
+def test_every_tool_takes_its_contract_model() -> None:
+    names = [t.name for t in TOOLS]
+    assert len(names) == len(set(names))
+    for tool in TOOLS:
+        assert tool.model is QUOTES[tool.path].model
+        props = tool.input_schema["properties"]
+        assert set(tool.model.model_fields) <= set(props) and SAVE_TO in props
+        assert tool.input_schema["type"] == "object"
+        assert "Cost:" in tool.description and "Time:" in tool.description
