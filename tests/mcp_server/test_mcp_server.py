@@ -4,7 +4,7 @@
 One scenario runs on both: the tool list, a tileset, a character and a UI panel end to end
 (images decoded, files saved and read back), then a 422 naming its field, a path outside
 the root refused before anything is charged, and a 402. The account holds 30 generations:
-the three assets take 23 (the panel 20), the Pro tileset asked for last costs 15.
+the four assets take 27 (the panel 20, the walk 4), the Pro tileset asked for last costs 15.
 """
 
 from __future__ import annotations
@@ -138,6 +138,25 @@ async def scenario(client: Client, root: Path) -> None:
     assert np.array_equal(_png((knight / "south.png").read_bytes()), rotations[0])
     assert json.loads(next(knight.glob("aseprite/*.json")).read_text())["frames"]
     assert next(knight.glob("godot/*.tres")).is_file()
+    # A resource link reads back through MCP as the same PNG (no server needed).
+    read = await client.read_resource(str(links[0].uri))
+    assert np.array_equal(_png(base64.b64decode(read.contents[0].blob)), rotations[0])
+
+    # Its walk cycle: the character's id from the answer, frames per direction, and the
+    # Aseprite export now tagging the walk in every direction.
+    character_id = result.structured_content["submission"]["character_id"]
+    result = await client.call_tool(
+        "animate_character",
+        {"character_id": character_id, "template_animation_id": "walk", "save_to": "assets/knight"},
+    )
+    assert not result.is_error, result.content[0].text
+    frames = [i["name"] for i in result.structured_content["images"] if "frames" in i["name"]]
+    per_direction = {n.split("/frames/")[0] for n in frames}
+    assert len(per_direction) == 4 and len(frames) % 4 == 0 and len(frames) >= 16
+    assert all(f.shape == (60, 60, 4) for f in _images(result))
+    sheet_json = json.loads(next(knight.glob("aseprite/*.json")).read_text())
+    tags = {t["name"] for t in sheet_json["meta"]["frameTags"]}
+    assert {"walk_south", "walk_north", "walk_east", "walk_west"} <= tags
 
     # A UI panel.
     result = await client.call_tool(
@@ -187,6 +206,10 @@ async def scenario(client: Client, root: Path) -> None:
     # Resources and prompts.
     index = await client.read_resource("pixelkiln://llms.txt")
     assert "/v2/tilesets" in index.contents[0].text
+    page = (await client.read_resource("pixelkiln://gallery")).contents[0].text
+    picture = page.split("](pixelkiln://gallery/", 1)[1].split(")", 1)[0]
+    read = await client.read_resource(f"pixelkiln://gallery/{picture}")
+    assert base64.b64decode(read.contents[0].blob)[:4] in (b"\x89PNG", b"GIF8")
     prompts = {p.name for p in (await client.list_prompts()).prompts}
     assert prompts == {"make-tileset-for-map", "make-character-with-walk-cycle"}
     prompt = await client.get_prompt("make-character-with-walk-cycle", {"character": "elf archer"})
@@ -271,7 +294,10 @@ def test_http_remote(http_server: tuple[str, Path]) -> None:
     url, root = http_server
 
     async def main() -> None:
-        async with Client(url, read_timeout_seconds=120) as client:
+        # The initialize handshake most editors speak today (stdio above negotiates the
+        # newest protocol).
+        async with Client(url, read_timeout_seconds=120, mode="legacy") as client:
+            assert client.protocol_version == "2025-11-25"
             await scenario(client, root)
 
     anyio.run(main)

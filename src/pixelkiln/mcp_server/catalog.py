@@ -80,15 +80,14 @@ class Catalog:
             return _text(uri, json.dumps(balance), "application/json")
         if uri == GALLERY_URI:
             return _text(uri, self._gallery_page(), "text/markdown")
+        if uri.startswith(self.backend.base + "/files/"):
+            # A tool's resource link, readable here even when no server serves it (embedded).
+            response = await self.backend.request("GET", uri)
+            return _blob(uri, response.content, response.headers.get("content-type", ""))
         if uri.startswith(GALLERY_URI + "/") and self.gallery is not None:
             path = (self.gallery / uri[len(GALLERY_URI) + 1 :]).resolve()
             if self.gallery in path.parents and path.is_file() and path.suffix in _MIME:
-                blob = base64.b64encode(path.read_bytes()).decode()
-                return types.ReadResourceResult(
-                    contents=[
-                        types.BlobResourceContents(uri=uri, blob=blob, mime_type=_MIME[path.suffix])
-                    ]
-                )
+                return _blob(uri, path.read_bytes(), _MIME[path.suffix])
         msg = f"no resource {uri}"
         raise ValueError(msg)
 
@@ -101,6 +100,13 @@ class Catalog:
         page = (self.gallery / "README.md").read_text()
         # Relative picture links become resource URIs the client can read.
         return re.sub(r"\]\((?!https?:)([^)\s]+\.(?:png|gif))\)", rf"]({GALLERY_URI}/\1)", page)
+
+
+def _blob(uri: str, data: bytes, mime: str) -> types.ReadResourceResult:
+    blob = base64.b64encode(data).decode()
+    return types.ReadResourceResult(
+        contents=[types.BlobResourceContents(uri=uri, blob=blob, mime_type=mime or None)]
+    )
 
 
 def _text(uri: str, text: str, mime: str) -> types.ReadResourceResult:
