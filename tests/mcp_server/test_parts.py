@@ -76,3 +76,9 @@ def test_every_tool_takes_its_contract_model() -> None:
         assert set(tool.model.model_fields) <= set(props) and SAVE_TO in props
         assert tool.input_schema["type"] == "object"
         assert "Cost:" in tool.description and "Time:" in tool.description
+
+
+def test_the_documentation_lists_every_tool() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "mcp.md").read_text()
+    missing = [t.name for t in TOOLS if f"| `{t.name}` | `POST /v2{t.path}` |" not in page]
+    assert not missing

@@ -42,7 +42,7 @@ def _error_text(exc: ApiError) -> str:
             lines.append(f"- field `{'.'.join(loc) or '(body)'}`: {err.get('msg', '')}")
         return "422 Invalid request (fix the field and call again):\n" + "\n".join(lines)
     if exc.status == 402:
-        return f"402 Not enough generations: {detail} (top up the account or ask for less)."
+        return f"402 {detail} (top up the account or ask for less)."
     return f"{exc.status}: {detail}"
 
 

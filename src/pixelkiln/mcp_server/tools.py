@@ -132,7 +132,7 @@ TOOLS: list[ToolSpec] = [
         "/create-isometric-tile",
         "One isometric tile (thin tile, thick tile or block) from a description such as "
         '"grass on top of dirt".',
-        "1 generation",
+        "1 generation (2 above a 32x32 canvas)",
         "under a second",
         result="/isometric-tiles/{tile_id}",
     ),
@@ -282,7 +282,7 @@ TOOLS: list[ToolSpec] = [
         "/animate-character",
         "An animation of an existing character (walk, run, attack... or a free-text action), "
         "one job per direction.",
-        "1 generation a direction for templates; Pro 20-40 a direction",
+        "1 generation a direction for templates; free-text (v3, pro) 20-40 a direction",
         "a few seconds per direction",
         result="/characters/{character_id}",
         exports=_CHARACTER_EXPORTS,
