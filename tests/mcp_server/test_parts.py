@@ -82,3 +82,20 @@ def test_the_documentation_lists_every_tool() -> None:
     page = (Path(__file__).parents[2] / "docs" / "mcp.md").read_text()
     missing = [t.name for t in TOOLS if f"| `{t.name}` | `POST /v2{t.path}` |" not in page]
     assert not missing
+
+
+def test_the_animation_just_made_comes_first() -> None:
+    def url(n: int) -> str:
+        return f"http://h/files/{n:032d}.png"
+
+    detail = {
+        "rotation_urls": {"south": url(0)},
+        "animations": [
+            {"animation_type": "walk", "animation_group_id": "g1", "frames": [url(1)]},
+            {"animation_type": "walk", "animation_group_id": "g2", "frames": [url(2)]},
+        ],
+    }
+    found = find_images(detail, prefer="g2")
+    assert [f.url for f in found] == [url(2), url(0), url(1)]
+    names = [f.name for f in found]
+    assert len(set(names)) == 3 and "animations/walk/frames/0" in names

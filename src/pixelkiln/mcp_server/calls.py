@@ -173,7 +173,7 @@ async def _run(
         result = jobs[0]["last_response"] if len(jobs) == 1 else [j["last_response"] for j in jobs]
     else:
         result = answer
-    images = find_images(result)
+    images = find_images(result, prefer=answer.get("animation_group_id"))
     notes: list[str] = []
     saved = await _save(backend, spec, root, folder, images, values, notes) if folder else []
     billed = sum(float((j.get("usage") or {}).get("generations") or 0) for j in jobs)

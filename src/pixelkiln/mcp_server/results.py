@@ -19,7 +19,7 @@ __all__ = ["FoundImage", "find_images", "job_ids", "summarise"]
 _FILE_URL = re.compile(r"^https?://.+/files/[A-Za-z0-9_-]{16,64}\.png$")
 _DATA_URI = re.compile(r"^data:image/(png|gif|webp);base64,")
 #: Keys whose value names a list element better than its index.
-_NAMING_KEYS = ("name", "direction", "id", "label", "state")
+_NAMING_KEYS = ("name", "direction", "animation_type", "id", "label", "state")
 
 
 @dataclass
@@ -54,30 +54,34 @@ def _segment(key: str | int, value: Any) -> str:
     return str(key)
 
 
-def find_images(answer: Any) -> list[FoundImage]:
-    """Every image in ``answer``, once each (a URL seen twice is one image)."""
-    found: list[FoundImage] = []
+def find_images(answer: Any, prefer: str | None = None) -> list[FoundImage]:
+    """Every image in ``answer``, once each (a URL seen twice is one image). Images inside
+    an object that carries the value ``prefer`` (the animation just made, in a character
+    that has others) come first."""
+    found: list[tuple[bool, FoundImage]] = []
     seen: set[str] = set()
 
-    def walk(value: Any, path: list[str]) -> None:
+    def walk(value: Any, path: list[str], preferred: bool) -> None:
         name = "/".join(path) or "image"
         inline = _inline(value)
         if inline is not None:
-            found.append(FoundImage(name=name, data=inline[0], mime=inline[1]))
+            found.append((preferred, FoundImage(name=name, data=inline[0], mime=inline[1])))
             return
         if isinstance(value, str) and _FILE_URL.match(value) and value not in seen:
             seen.add(value)
-            found.append(FoundImage(name=name, url=value))
+            found.append((preferred, FoundImage(name=name, url=value)))
         elif isinstance(value, dict):
+            inside = preferred or (prefer is not None and prefer in value.values())
             for k, v in value.items():
-                walk(v, [*path, _segment(k, v)])
+                walk(v, [*path, _segment(k, v)], inside)
         elif isinstance(value, list):
             for i, v in enumerate(value):
-                walk(v, [*path, _segment(i, v)])
+                walk(v, [*path, _segment(i, v)], preferred)
 
-    walk(answer, [])
-    _shorten(found)
-    return found
+    walk(answer, [], False)
+    images = [f for p, f in found if p] + [f for p, f in found if not p]
+    _shorten(images)
+    return images
 
 
 def _shorten(found: list[FoundImage]) -> None:
@@ -95,6 +99,12 @@ def _shorten(found: list[FoundImage]) -> None:
     if len(set(names)) == len(names):
         for f, n in zip(found, names, strict=True):
             f.name = n
+    # Two images under one name (two animations of a type) must not share a file.
+    counts: dict[str, int] = {}
+    for f in found:
+        counts[f.name] = counts.get(f.name, 0) + 1
+        if counts[f.name] > 1:
+            f.name = f"{f.name}_{counts[f.name]}"
 
 
 def summarise(answer: Any) -> Any:
