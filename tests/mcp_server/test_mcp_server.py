@@ -25,9 +25,11 @@ from typing import Any
 
 import anyio
 import httpx
+import httpx2
 import numpy as np
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
 from PIL import Image
 
 from pixelkiln.config import Settings
@@ -36,6 +38,7 @@ from pixelkiln.store.db import Database
 from tests.browser import serve_live
 
 BIN = str(Path(sys.executable).with_name("pixelkiln"))
+TOKEN = "t0ken-for-the-mcp-endpoint"
 FAMILY_TOOLS = {
     "create_tileset",
     "create_sidescroller_tileset",
@@ -265,20 +268,22 @@ def _free_port() -> int:
 
 @pytest.fixture
 def http_server(tmp_path: Path, template_db: Path) -> Iterator[tuple[str, Path]]:
-    """A running pixelkiln, and ``pixelkiln mcp --http`` in front of it (remote mode)."""
+    """A running pixelkiln, and ``pixelkiln mcp --http --token`` in front of it (remote
+    mode)."""
     root = tmp_path / "project"
     root.mkdir()
     for live in serve_live(tmp_path / "service", template_db):
         key = live.new_key(30.0, "mcp")
         port = _free_port()
         cmd = [BIN, "mcp", "--http", "--port", str(port), "--url", live.url, "--root", str(root)]
-        env = {**os.environ, "PIXELKILN_API_KEY": key}
+        env = {**os.environ, "PIXELKILN_API_KEY": key, "PIXELKILN_MCP_TOKEN": TOKEN}
         proc = subprocess.Popen(cmd, env=env, cwd=tmp_path, stderr=subprocess.PIPE)
         try:
             deadline = time.monotonic() + 60
             while True:
                 try:
-                    httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
+                    # Without the token: refused.
+                    assert httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1).status_code == 401
                     break
                 except httpx.TransportError:
                     if proc.poll() is not None or time.monotonic() > deadline:
@@ -296,7 +301,11 @@ def test_http_remote(http_server: tuple[str, Path]) -> None:
     async def main() -> None:
         # The initialize handshake most editors speak today (stdio above negotiates the
         # newest protocol).
-        async with Client(url, read_timeout_seconds=120, mode="legacy") as client:
+        http = httpx2.AsyncClient(
+            headers={"Authorization": f"Bearer {TOKEN}"}, timeout=httpx2.Timeout(120.0)
+        )
+        transport = streamable_http_client(url, http_client=http)
+        async with http, Client(transport, read_timeout_seconds=120, mode="legacy") as client:
             assert client.protocol_version == "2025-11-25"
             await scenario(client, root)
 

@@ -27,12 +27,24 @@ def mcp(
         Path("."), help="Folder that save_to paths must stay inside (default: here)."
     ),
     gallery: Path = typer.Option(None, help="Gallery folder to serve (default: docs/gallery)."),
+    token: str = typer.Option(
+        None,
+        envvar="PIXELKILN_MCP_TOKEN",
+        help="With --http: clients must send Authorization: Bearer TOKEN (required when "
+        "--host is not a loopback address).",
+    ),
 ) -> None:
     """Serve every family as MCP tools for assistants and editors (stdio by default)."""
     from pixelkiln.mcp_server.backend import embedded_backend, remote_backend
     from pixelkiln.mcp_server.catalog import find_gallery
     from pixelkiln.mcp_server.server import serve_http, serve_stdio
 
+    if http and not token and host not in ("127.0.0.1", "localhost", "::1"):
+        err.print(
+            f"[red]--host {host} without --token would let anyone who reaches it spend the "
+            "key's generations: pass --token[/red]"
+        )
+        raise typer.Exit(2)
     if url:
         if not key:
             err.print("[red]--url needs --key (or PIXELKILN_API_KEY)[/red]")
@@ -52,6 +64,6 @@ def mcp(
     found = find_gallery(gallery)
     if http:
         err.print(f"pixelkiln MCP server on http://{host}:{port}/mcp")
-        anyio.run(serve_http, backend, root, found, host, port)
+        anyio.run(serve_http, backend, root, found, host, port, token)
     else:
         anyio.run(serve_stdio, backend, root, found)

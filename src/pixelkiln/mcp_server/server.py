@@ -3,6 +3,7 @@ served over stdio or streamable HTTP."""
 
 from __future__ import annotations
 
+import hmac
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,8 @@ from typing import Any
 import mcp.types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pixelkiln import __version__
 from pixelkiln.mcp_server.backend import Backend
@@ -105,18 +108,39 @@ async def serve_stdio(
         await server.run(read, write, server.create_initialization_options())
 
 
+class RequireToken:
+    """401 for an HTTP request without ``Authorization: Bearer <token>``: the tools spend
+    the key's generations and write into the root, so only those given the token may."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app, self.expected = app, f"Bearer {token}".encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            given = dict(scope.get("headers", [])).get(b"authorization", b"")
+            if not hmac.compare_digest(given, self.expected):
+                await JSONResponse({"detail": "Invalid or missing token"}, 401)(
+                    scope, receive, send
+                )
+                return
+        await self.app(scope, receive, send)
+
+
 async def serve_http(
     backend_cm: AbstractAsyncContextManager[Backend],
     root: Path,
     gallery: Path | None,
     host: str,
     port: int,
+    token: str | None = None,
 ) -> None:
     """Serve clients over streamable HTTP at ``http://host:port/mcp``."""
     import uvicorn
 
     async with backend_cm as backend:
         server = build_server(backend, root, gallery)
-        app = server.streamable_http_app(host=host)
+        app: ASGIApp = server.streamable_http_app(host=host)
+        if token:
+            app = RequireToken(app, token)
         config = uvicorn.Config(app, host=host, port=port, log_level="warning")
         await uvicorn.Server(config).serve()
