@@ -99,3 +99,20 @@ def test_the_animation_just_made_comes_first() -> None:
     assert [f.url for f in found] == [url(2), url(0), url(1)]
     names = [f.name for f in found]
     assert len(set(names)) == 3 and "animations/walk/frames/0" in names
+
+
+#: Charging paths that are deliberately not tools: aliases of a tool's path, and the
+#: free review steps of a 1-direction object.
+NOT_TOOLS = {
+    "/create-tileset",
+    "/create-tileset-sidescroller",
+    "/characters/animations",
+    "/objects/{object_id}/select-frames",
+    "/objects/{object_id}/dismiss-review",
+}
+
+
+def test_every_operation_that_makes_something_is_a_tool() -> None:
+    served = {t.path for t in TOOLS}
+    missing = sorted(set(QUOTES) - served - NOT_TOOLS)
+    assert not missing, f"add a ToolSpec line in pixelkiln/mcp_server/tools.py for {missing}"
