@@ -45,22 +45,32 @@ class Backend:
     ) -> httpx2.Response:
         """``path`` is under ``/v2`` unless it is absolute (``/files/...``, ``http...``)."""
         url = path if path.startswith(("http://", "https://", "/files/")) else "/v2" + path
+        if url.startswith(("http://", "https://")) and not url.startswith(self.base + "/"):
+            # A public file served elsewhere (PIXELKILN_PUBLIC_URL): key-free, so the key
+            # is not sent there.
+            async with httpx2.AsyncClient(timeout=_timeout()) as plain:
+                response = await plain.request(method, url)
+            return _checked(response)
         for _ in range(_SPACING_RETRIES):
             response = await self.client.request(method, url, json=body)
             if response.status_code != 429:
                 break
             # The key's submission spacing: wait it out rather than fail the tool.
             await asyncio.sleep(min(float(response.headers.get("Retry-After", "1")), 10.0))
-        if response.status_code >= 400:
-            try:
-                detail: Any = response.json()
-            except ValueError:
-                detail = response.text
-            raise ApiError(response.status_code, detail)
-        return response
+        return _checked(response)
 
     async def json(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         return (await self.request(method, path, body)).json()
+
+
+def _checked(response: httpx2.Response) -> httpx2.Response:
+    if response.status_code >= 400:
+        try:
+            detail: Any = response.json()
+        except ValueError:
+            detail = response.text
+        raise ApiError(response.status_code, detail)
+    return response
 
 
 def _timeout() -> httpx2.Timeout:

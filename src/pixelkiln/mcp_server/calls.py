@@ -25,7 +25,11 @@ Progress = Callable[[float, float | None, str | None], Awaitable[None]]
 
 #: Images returned inline (all of them are linked, and saved with ``save_to``).
 MAX_INLINE_IMAGES = 12
-POLL_S = 0.2
+#: The answer's JSON in the text block is cut after this many characters.
+MAX_TEXT = 4000
+#: Polling starts at POLL_S and slows by half again each round, to at most POLL_MAX_S.
+POLL_S = 0.1
+POLL_MAX_S = 1.0
 WAIT_S = 900.0
 
 
@@ -59,6 +63,7 @@ async def _wait(backend: Backend, ids: list[str], progress: Progress) -> list[di
     done: dict[str, dict[str, Any]] = {}
     last = -1.0
     deadline = time.monotonic() + WAIT_S
+    interval = POLL_S
     while True:
         percents = []
         for job_id in ids:
@@ -80,7 +85,8 @@ async def _wait(backend: Backend, ids: list[str], progress: Progress) -> list[di
         if time.monotonic() > deadline:
             msg = f"the jobs {', '.join(ids)} are still running; poll them later"
             raise ToolFailed(msg)
-        await asyncio.sleep(POLL_S)
+        await asyncio.sleep(interval)
+        interval = min(POLL_MAX_S, interval * 1.5)
     jobs = [done[j] for j in ids]
     failed = [j for j in jobs if j["status"] == "failed"]
     if failed:
@@ -207,6 +213,9 @@ async def _run(
     ]
     if len(images) > MAX_INLINE_IMAGES:
         lines.append(f"(the first {MAX_INLINE_IMAGES} images are shown; all are linked)")
-    lines.append(json.dumps({k: structured[k] for k in ("submission", "result")})[:4000])
+    answer_json = json.dumps({k: structured[k] for k in ("submission", "result")})
+    if len(answer_json) > MAX_TEXT:
+        answer_json = answer_json[:MAX_TEXT] + " ... (cut here; structuredContent has it all)"
+    lines.append(answer_json)
     content.insert(0, types.TextContent(text="\n".join(lines)))
     return types.CallToolResult(content=content, structured_content=structured)

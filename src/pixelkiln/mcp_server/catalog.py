@@ -15,6 +15,7 @@ import mcp.types as types
 
 import pixelkiln
 from pixelkiln.mcp_server.backend import Backend
+from pixelkiln.mcp_server.results import is_file_url
 
 __all__ = ["PROMPTS", "Catalog", "find_gallery", "render_prompt"]
 
@@ -80,7 +81,7 @@ class Catalog:
             return _text(uri, json.dumps(balance), "application/json")
         if uri == GALLERY_URI:
             return _text(uri, self._gallery_page(), "text/markdown")
-        if uri.startswith(self.backend.base + "/files/"):
+        if is_file_url(uri):
             # A tool's resource link, readable here even when no server serves it (embedded).
             response = await self.backend.request("GET", uri)
             return _blob(uri, response.content, response.headers.get("content-type", ""))

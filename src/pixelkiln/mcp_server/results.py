@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FoundImage", "find_images", "job_ids", "summarise"]
+__all__ = ["FoundImage", "find_images", "is_file_url", "job_ids", "summarise"]
 
 _FILE_URL = re.compile(r"^https?://.+/files/[A-Za-z0-9_-]{16,64}\.png$")
 _DATA_URI = re.compile(r"^data:image/(png|gif|webp);base64,")
@@ -29,6 +29,11 @@ class FoundImage:
     data: bytes | None = None
     url: str | None = None
     mime: str = "image/png"
+
+
+def is_file_url(value: str) -> bool:
+    """A public file URL of the service (``.../files/<key>.png``)."""
+    return bool(_FILE_URL.match(value))
 
 
 def _inline(value: Any) -> tuple[bytes, str] | None:
