@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import mcp.types as types
 
 from pixelkiln.mcp_server.backend import ApiError, Backend
@@ -148,6 +149,8 @@ async def run_tool(
         return _failure(_error_text(exc), {"status": exc.status, "detail": exc.body})
     except (ToolFailed, OutsideRoot) as exc:
         return _failure(str(exc), {"detail": str(exc)})
+    except httpx2.TransportError as exc:
+        return _failure(f"cannot reach the service at {backend.base}: {exc}", {"detail": str(exc)})
 
 
 def _failure(text: str, structured: dict[str, Any]) -> types.CallToolResult:
@@ -182,22 +185,10 @@ async def _run(
     images = find_images(result, prefer=answer.get("animation_group_id"))
     notes: list[str] = []
     saved = await _save(backend, spec, root, folder, images, values, notes) if folder else []
-    billed = sum(float((j.get("usage") or {}).get("generations") or 0) for j in jobs)
-    if not jobs:
+    if jobs:
+        billed = sum(float((j.get("usage") or {}).get("generations") or 0) for j in jobs)
+    else:
         billed = float((answer.get("usage") or {}).get("generations") or 0)
-
-    content: list[types.ContentBlock] = []
-    shown = images[:MAX_INLINE_IMAGES]
-    if spec.preview:
-        # One picture of the whole asset first (a tileset's sheet), then its parts.
-        sheet = await backend.request("GET", _fill(spec.preview, values))
-        shown = [FoundImage("preview", data=sheet.content), *images[: MAX_INLINE_IMAGES - 1]]
-    for image in shown:
-        data = base64.b64encode(await _bytes(backend, image)).decode()
-        content.append(types.ImageContent(data=data, mime_type=image.mime))
-    for image in images:
-        if image.url:
-            content.append(types.ResourceLink(uri=image.url, name=image.name, mime_type=image.mime))
     structured = {
         "tool": spec.name,
         "charged_generations": round(billed, 3),
@@ -211,11 +202,38 @@ async def _run(
         *(f"saved {p}" for p in saved),
         *notes,
     ]
-    if len(images) > MAX_INLINE_IMAGES:
-        lines.append(f"(the first {MAX_INLINE_IMAGES} images are shown; all are linked)")
+    content = await _content(backend, spec, images, values, lines, structured)
+    return types.CallToolResult(content=content, structured_content=structured)
+
+
+async def _content(
+    backend: Backend,
+    spec: ToolSpec,
+    images: list[FoundImage],
+    values: dict[str, Any],
+    lines: list[str],
+    structured: dict[str, Any],
+) -> list[types.ContentBlock]:
+    """A text block (what was made, the answer), the first images inline, every public
+    file as a resource link."""
+    shown = images[:MAX_INLINE_IMAGES]
+    if spec.preview:
+        # One picture of the whole asset first (a tileset's sheet), then its parts.
+        try:
+            sheet = await backend.request("GET", _fill(spec.preview, values))
+            shown = [FoundImage("preview", data=sheet.content), *images[: MAX_INLINE_IMAGES - 1]]
+        except ApiError as exc:
+            lines.append(f"no preview: {_error_text(exc)}")
+    if len(images) > len(shown):
+        lines.append(f"(the first {len(shown)} images are shown; all are linked or saved)")
     answer_json = json.dumps({k: structured[k] for k in ("submission", "result")})
     if len(answer_json) > MAX_TEXT:
         answer_json = answer_json[:MAX_TEXT] + " ... (cut here; structuredContent has it all)"
-    lines.append(answer_json)
-    content.insert(0, types.TextContent(text="\n".join(lines)))
-    return types.CallToolResult(content=content, structured_content=structured)
+    content: list[types.ContentBlock] = [types.TextContent(text="\n".join([*lines, answer_json]))]
+    for image in shown:
+        data = base64.b64encode(await _bytes(backend, image)).decode()
+        content.append(types.ImageContent(data=data, mime_type=image.mime))
+    for image in images:
+        if image.url:
+            content.append(types.ResourceLink(uri=image.url, name=image.name, mime_type=image.mime))
+    return content
