@@ -8,7 +8,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
+from pixelkiln.cli.main import app
 from pixelkiln.mcp_server.files import OutsideRoot, SaveRoot
 from pixelkiln.mcp_server.results import find_images, job_ids, summarise
 from pixelkiln.mcp_server.tools import SAVE_TO, TOOLS
@@ -116,3 +118,14 @@ def test_every_operation_that_makes_something_is_a_tool() -> None:
     served = {t.path for t in TOOLS}
     missing = sorted(set(QUOTES) - served - NOT_TOOLS)
     assert not missing, f"add a ToolSpec line in pixelkiln/mcp_server/tools.py for {missing}"
+
+
+def test_the_command_refuses_what_it_cannot_serve_safely(tmp_path: Path) -> None:
+    runner = CliRunner()
+    env = {"PIXELKILN_DATA_DIR": str(tmp_path / "data")}
+    wrong = runner.invoke(app, ["mcp", "--key", "pk_not_a_key"], env=env)
+    assert wrong.exit_code == 2 and "not a valid API key" in wrong.output
+    exposed = runner.invoke(app, ["mcp", "--http", "--host", "0.0.0.0"], env=env)
+    assert exposed.exit_code == 2 and "--token" in exposed.output
+    remote = runner.invoke(app, ["mcp", "--url", "http://127.0.0.1:9"], env=env)
+    assert remote.exit_code == 2 and "--key" in remote.output

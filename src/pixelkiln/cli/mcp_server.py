@@ -8,6 +8,8 @@ import anyio
 import typer
 
 from pixelkiln.cli.common import err, migrated_db, settings
+from pixelkiln.errors import Unauthorized
+from pixelkiln.service.accounts import authenticate
 
 
 def mcp(
@@ -54,12 +56,19 @@ def mcp(
         from pixelkiln.cli.serve import _first_start_key
 
         cfg = settings()
-        migrated_db(cfg).dispose()
-        # As `pixelkiln serve` does: a first start makes the account and keeps its key.
-        key = key or _first_start_key(cfg)
-        if not key:
-            err.print("[red]no API key: pass --key (create one with `pixelkiln keys create`)[/red]")
-            raise typer.Exit(2)
+        db = migrated_db(cfg)
+        try:
+            # As `pixelkiln serve` does: a first start makes the account and keeps its key.
+            key = key or _first_start_key(cfg)
+            if not key:
+                err.print("[red]no API key: pass --key (`pixelkiln keys create` makes one)[/red]")
+                raise typer.Exit(2)
+            authenticate(db, key)  # a wrong key fails here, not in every tool call
+        except Unauthorized:
+            err.print("[red]--key is not a valid API key of this database[/red]")
+            raise typer.Exit(2) from None
+        finally:
+            db.dispose()
         backend = embedded_backend(cfg, key)
     found = find_gallery(gallery)
     if http:
