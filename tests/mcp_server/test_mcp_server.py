@@ -1,10 +1,11 @@
 """``pixelkiln mcp`` driven by the SDK's own client: over stdio on the local service
 (embedded), and over streamable HTTP against a running pixelkiln (remote, ``--url``).
 
-One scenario runs on both: the tool list, a tileset, a character and a UI panel end to end
-(images decoded, files saved and read back), then a 422 naming its field, a path outside
-the root refused before anything is charged, and a 402. The account holds 30 generations:
-the four assets take 27 (the panel 20, the walk 4), the Pro tileset asked for last costs 15.
+One scenario runs on both: the tool list; a tileset, a character and its walk, a utility
+on a file of the project and a UI panel end to end (images decoded, files saved and read
+back); then a 422 naming its field, a path outside the root refused before anything is
+charged, and a 402. The account holds 30 generations: the assets take 27.1 (the panel 20,
+the walk 4, the cut-out 0.1), the Pro tileset asked for last costs 15.
 """
 
 from __future__ import annotations
@@ -160,6 +161,23 @@ async def scenario(client: Client, root: Path) -> None:
     sheet_json = json.loads(next(knight.glob("aseprite/*.json")).read_text())
     tags = {t["name"] for t in sheet_json["meta"]["frameTags"]}
     assert {"walk_south", "walk_north", "walk_east", "walk_west"} <= tags
+
+    # A utility on a file of the project: the knight, its backdrop already clear.
+    result = await client.call_tool(
+        "remove_background",
+        {
+            "image": {"type": "file", "path": "assets/knight/south.png"},
+            "image_size": {"width": 60, "height": 60},
+        },
+    )
+    assert not result.is_error, result.content[0].text
+    (cut,) = _images(result)
+    assert cut.shape == (60, 60, 4) and (cut[..., 3] == 255).sum() > 100
+    result = await client.call_tool(
+        "remove_background",
+        {"image": {"type": "file", "path": "../x.png"}, "image_size": {"width": 8, "height": 8}},
+    )
+    assert result.is_error and "outside" in result.content[0].text
 
     # A UI panel.
     result = await client.call_tool(

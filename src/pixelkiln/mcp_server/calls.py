@@ -172,7 +172,8 @@ async def _run(
             msg = f"422 Invalid request: field `{name}` is required (a string)"
             raise ToolFailed(msg)
         params[name] = value
-    answer = await backend.json("POST", spec.path.format(**params), args)
+    body = root.inline_files(args)
+    answer = await backend.json("POST", spec.path.format(**params), body)
     ids = job_ids(answer)
     jobs = await _wait(backend, ids, progress) if ids else []
     values = {**args, **params, **answer}

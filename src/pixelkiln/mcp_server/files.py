@@ -1,18 +1,22 @@
-"""``save_to``: writing a tool's files into the user's project, never outside its root.
+"""The user's project: ``save_to`` writes into it, image arguments may read from it, and
+neither ever leaves its root.
 
 The server is started with a root (``--root``, default the folder it starts in). A
-``save_to`` folder is resolved against it, symbolic links included, and refused unless it
-lies inside; so is every member of an export archive, which is unpacked into its own
-subfolder (``tiled/``, ``godot/``, ``aseprite/``).
+``save_to`` folder or an image's ``{"type": "file", "path": ...}`` is resolved against it,
+symbolic links included, and refused unless it lies inside; so is every member of an
+export archive, which is unpacked into its own subfolder (``tiled/``, ``godot/``,
+``aseprite/``).
 """
 
 from __future__ import annotations
 
+import base64
 import io
 import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 __all__ = ["OutsideRoot", "SaveRoot"]
 
@@ -43,6 +47,27 @@ class SaveRoot:
             msg = f"save_to {save_to!r} is outside the allowed root {self.root}"
             raise OutsideRoot(msg)
         return resolved
+
+    def read(self, path: str) -> bytes:
+        """A file the assistant names (relative to the root, or absolute inside it)."""
+        resolved = self.folder(path)
+        if not resolved.is_file():
+            msg = f"no file {path!r} under the root {self.root}"
+            raise OutsideRoot(msg)
+        return resolved.read_bytes()
+
+    def inline_files(self, value: Any) -> Any:
+        """``value`` with every ``{"type": "file", "path": ...}`` replaced by the file as the
+        contract's base64 image, so an assistant can pass the project's own pictures."""
+        if isinstance(value, dict):
+            if value.get("type") == "file" and isinstance(value.get("path"), str):
+                data = base64.b64encode(self.read(value["path"])).decode()
+                fmt = Path(value["path"]).suffix.lstrip(".").lower() or "png"
+                return {"type": "base64", "base64": data, "format": fmt}
+            return {k: self.inline_files(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.inline_files(v) for v in value]
+        return value
 
     def write(self, folder: Path, name: str, data: bytes) -> Path:
         """Write ``data`` to ``folder/name`` (a relative name with subfolders allowed)."""

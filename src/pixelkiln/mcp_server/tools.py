@@ -43,6 +43,15 @@ _OBJECT_EXPORTS = {
     "godot": "/objects/{object_id}/spritesheet?format=godot",
 }
 _PARAM = re.compile(r"{(\w+)}")
+#: Beside the contract's base64 image, an image argument may name a file of the project.
+FILE_IMAGE: dict[str, Any] = {
+    "type": "object",
+    "description": "An image file in the user's project (PNG, JPEG, GIF or WebP), relative "
+    "to the server's root or absolute inside it; sent as the base64 image.",
+    "properties": {"type": {"const": "file"}, "path": {"type": "string"}},
+    "required": ["type", "path"],
+    "additionalProperties": False,
+}
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,12 @@ class ToolSpec:
             f"{self.makes} Cost: {self.cost}. Time: {self.takes}. Waits for the result and "
             f"returns the images and their public URLs; `{SAVE_TO}` writes the {saved} into "
             f"that folder (under the server's root). Mirrors POST /v2{self.path}."
+            + (
+                ' Image arguments also take {"type": "file", "path": ...} naming a file of '
+                "the project."
+                if "Base64Image" in self.input_schema.get("$defs", {})
+                else ""
+            )
         )
 
     @cached_property
@@ -92,6 +107,9 @@ class ToolSpec:
             "inside it) to write the files into; created if missing.",
         }
         schema["type"] = "object"
+        image = schema.get("$defs", {}).get("Base64Image")
+        if image is not None:
+            schema["$defs"]["Base64Image"] = {"anyOf": [image, FILE_IMAGE]}
         return schema
 
 
