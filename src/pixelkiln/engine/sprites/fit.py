@@ -91,13 +91,18 @@ def silhouette_iou(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def place_camera(
-    model: Model, analysis: SpriteAnalysis, view: str, outlined: bool, level: int = 1
+    model: Model,
+    analysis: SpriteAnalysis,
+    view: str,
+    outlined: bool,
+    level: int = 1,
+    direction: str = "south",
 ) -> Camera:
-    """The camera that stands ``model`` (facing south, at rest) on the sprite: as tall
-    as its figure, feet on its bottom row, centred on its body's centre line."""
+    """The camera that stands ``model`` (facing ``direction``, at rest) on the sprite: as
+    tall as its figure, feet on its bottom row, centred on its body's centre line."""
     v = view_for(view)
     box = analysis.box
-    e = extent(model, model.pose(), "south", v, level=level)
+    e = extent(model, model.pose(), direction, v, level=level)
     line = 1 if outlined else 0
     target = max(2.0, box.height - 2 * line)
     scale = target / max(e.v_max - e.v_min, 1e-6)
@@ -127,9 +132,11 @@ def _run_centre(row: np.ndarray, x: int) -> float:
     return (a + b) / 2.0
 
 
-def _south_mask(model: Model, camera: Camera, style: SubjectStyle) -> np.ndarray:
+def _south_mask(
+    model: Model, camera: Camera, style: SubjectStyle, direction: str = "south"
+) -> np.ndarray:
     palette = build_palette(model, style)
-    sprite = render(model, model.pose(), "south", camera, style, palette)
+    sprite = render(model, model.pose(), direction, camera, style, palette)
     return sprite.index > 0
 
 
@@ -261,8 +268,10 @@ def fit_character(
     seed: int = 0,
     text: str = "",
     detail: str = "medium detail",
+    direction: str = "south",
 ) -> FittedSubject:
-    """A mannequin fitted to a south-facing figure (see the module docstring)."""
+    """A mannequin fitted to a figure facing ``direction`` (south unless the caller
+    knows better; see the module docstring)."""
     analysis = analyse_sprite(rgba)
     style = style_of(analysis, detail)
     outlined = style.outlined
@@ -273,8 +282,8 @@ def fit_character(
 
     def score(spec: SubjectSpec) -> float:
         model = build_model(spec)
-        camera = place_camera(model, analysis, view, outlined, style.level)
-        iou, (dx, dy) = _best_shift(_south_mask(model, camera, style), target)
+        camera = place_camera(model, analysis, view, outlined, style.level, direction)
+        iou, (dx, dy) = _best_shift(_south_mask(model, camera, style, direction), target)
         key = repr(spec.to_dict())
         cameras[key] = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
         return iou
@@ -288,9 +297,10 @@ def fit_creature(
     spec: SubjectSpec,
     view: str = "low top-down",
     detail: str = "medium detail",
+    direction: str = "south",
 ) -> FittedSubject:
-    """``spec`` (a creature of any plan) coloured and placed on a south-facing sprite:
-    its body takes the sprite's main colour; its shape is its plan's."""
+    """``spec`` (a creature of any plan) coloured and placed on a sprite facing
+    ``direction``: its body takes the sprite's main colour; its shape is its plan's."""
     analysis = analyse_sprite(rgba)
     style = style_of(analysis, detail)
     groups = [g for r in analysis.regions.values() for g in r.colours]
@@ -299,7 +309,7 @@ def fit_creature(
         finish = spec.paints["body"].finish if "body" in spec.paints else "matte"
         spec = spec.with_paint("body", paint_from_rgb(main, finish))
     model = build_model(spec)
-    camera = place_camera(model, analysis, view, style.outlined, style.level)
-    iou, (dx, dy) = _best_shift(_south_mask(model, camera, style), analysis.mask)
+    camera = place_camera(model, analysis, view, style.outlined, style.level, direction)
+    iou, (dx, dy) = _best_shift(_south_mask(model, camera, style, direction), analysis.mask)
     camera = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
     return FittedSubject(spec, camera, style, analysis, iou, 1)

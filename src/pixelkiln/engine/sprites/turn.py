@@ -1,0 +1,84 @@
+"""Rotations of any sprite: the given direction kept, the others drawn from its model.
+
+A sprite read by :func:`~.understand.understand_sprite` is turned like this:
+
+- **The given direction** is returned pixel for pixel (the caller's own image).
+- **A figure, a quadruped or a blob**: the fitted model is drawn facing every other
+  direction through the fitted camera (same scale, same ground line), in the sprite's
+  outline and shading; its colours are then mapped to the sprite's own palette
+  (:func:`~.understand.keep_palette`). What the sprite cannot show (the back of a head,
+  the far flank) is the model's own part (hair, back, the other side) in the colours
+  fitted to the near side.
+- **A prop** has no skeleton: it turns in the image plane by RotSprite
+  (:mod:`.rotsprite`), 45 degrees a direction, which adds no colour.
+
+``view_change`` raises or lowers the camera by that many degrees (models only; a prop
+is kept as drawn). Turns between the 8 directions land on the nearest of them for a
+model; a prop turns by the exact angle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from pixelkiln.engine.sprites.camera import draw_with_camera
+from pixelkiln.engine.sprites.rotsprite import rotsprite
+from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
+from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, View
+
+__all__ = ["ROTATION_ORDER", "direction_after", "turn_sprite"]
+
+#: The order of the contract's 8-rotation answers.
+ROTATION_ORDER: tuple[str, ...] = (
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+)
+
+
+def direction_after(start: str, degrees: float) -> str:
+    """The direction ``degrees`` clockwise (south, south-east, east...) of ``start``,
+    rounded to the nearest of the 8."""
+    steps = round((DIRECTION_YAW[start] + degrees) / 45.0) % 8
+    return DIRECTIONS[steps]
+
+
+def turn_sprite(
+    sm: SpriteModel,
+    directions: Sequence[str] = ROTATION_ORDER,
+    view_change: float = 0.0,
+    turn_degrees: dict[str, float] | None = None,
+) -> dict[str, np.ndarray]:
+    """``sm``'s sprite facing each of ``directions`` (see the module docstring).
+    ``turn_degrees`` gives a prop's exact turn per direction when it is not 45 a step."""
+    out: dict[str, np.ndarray] = {}
+    if sm.plan == "prop" or sm.subject is None or sm.fitted is None:
+        for d in directions:
+            deg = (turn_degrees or {}).get(d, DIRECTION_YAW[d] - DIRECTION_YAW[sm.direction])
+            out[d] = (
+                sm.rgba.copy() if d == sm.direction and not deg % 360 else rotsprite(sm.rgba, deg)
+            )
+        return out
+    camera = sm.fitted.camera
+    if view_change:
+        v = camera.view
+        elevation = float(np.clip(v.elevation + view_change, 0.0, 90.0))
+        camera = replace(camera, view=View(f"{v.name}{view_change:+g}", elevation, v.grid_yaw))
+    wanted = [d for d in directions if d != sm.direction or view_change]
+    palette = sprite_palette(sm.rgba)
+    if wanted:
+        drawing = draw_with_camera(sm.subject, sm.look, camera, wanted)
+        for d in wanted:
+            out[d] = keep_palette(drawing.sprites[d].rgba(), palette)
+    for d in directions:
+        if d == sm.direction and not view_change:
+            out[d] = sm.rgba.copy()
+    return {d: out[d] for d in directions}
