@@ -157,12 +157,16 @@ def understand_sprite(
         direction = _side_facing(mask) if plan == "quadruped" else "south"
     if plan == "prop":
         return SpriteModel(rgba, plan, direction, view, None, None, None, [])
-    if plan == "biped":
-        fitted = fit_character(rgba, view, seed, hint, direction=direction)
-    else:
-        base = word or ("wolf" if plan == "quadruped" else "slime")
-        fitted = fit_creature(rgba, creature_spec(base, seed, hint), view, direction=direction)
-        fitted = _fit_box(fitted, mask, view, direction)
+    try:
+        if plan == "biped":
+            fitted = fit_character(rgba, view, seed, hint, direction=direction)
+        else:
+            base = word or ("wolf" if plan == "quadruped" else "slime")
+            spec = creature_spec(base, seed, hint)
+            fitted = fit_creature(rgba, spec, view, direction=direction)
+            fitted = _fit_box(fitted, mask, view, direction)
+    except ValueError:  # too little of a figure to measure: turned and swayed as a prop
+        return SpriteModel(rgba, "prop", direction, view, None, None, None, [])
     subject = Subject(fitted.spec, build_model(fitted.spec))
     model = subject.model
     sprite = render(
@@ -196,7 +200,7 @@ def _fit_box(fitted: FittedSubject, mask: np.ndarray, view: str, direction: str)
         cx = (cols[0] + cols[-1] + 1) / 2
         px = round(cx - (e.u_min + e.u_max) / 2 * scale)
         py = round(rows[-1] + 1 - line - e.v_max * scale)
-        cam = Camera(view=v, scale=scale, size=fitted.camera.size, pivot=(px, py))
+        cam = Camera(view=v, scale=float(scale), size=fitted.camera.size, pivot=(px, py))
         iou, (dx, dy) = _best_shift(_south_mask(model, cam, fitted.style, direction), mask)
         if iou > best[0] + 1e-9:
             best = (iou, replace(cam, pivot=(px + dx, py + dy)))

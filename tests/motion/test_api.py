@@ -1,0 +1,204 @@
+"""The 8 motion paths over HTTP: validated, billed, real images, our own sprites exact."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pixelkiln.gallery.hand_made import knight, slime
+from tests.conftest import decode_b64_png, image_body
+from tests.motion.conftest import area, frame, images_of, palette, post, run
+
+KNIGHT = knight()
+
+
+def test_rotations_v3_keep_south_and_the_palette(service) -> None:
+    key = service.new_key(generations=10)
+    done = run(service, key, "/generate-8-rotations-v3", {"first_frame": image_body(KNIGHT)})
+    images = images_of(done)
+    assert done["last_response"]["directions"][0] == "south" and len(images) == 8
+    assert np.array_equal(images[0], KNIGHT)
+    allowed = palette(KNIGHT)
+    for img in images[1:]:
+        assert img.shape == KNIGHT.shape
+        assert palette(img) <= allowed
+        assert 0.6 < area(img) / area(KNIGHT) < 1.5
+    assert service.client.get("/v2/balance", headers=service.headers(key)).status_code == 200
+
+
+def test_rotations_v2_rotate_and_styles(service) -> None:
+    key = service.new_key(generations=200)
+    ref = {"image": image_body(KNIGHT), "width": 32, "height": 32}
+    size = {"width": 48, "height": 48}
+    done = run(
+        service, key, "/generate-8-rotations-v2", {"image_size": size, "reference_image": ref}
+    )
+    images = images_of(done)
+    assert all(i.shape == (48, 48, 4) for i in images)
+    assert np.array_equal(images[0][16:, 8:40], KNIGHT)
+    styled = run(
+        service,
+        key,
+        "/generate-8-rotations-v2",
+        {
+            "image_size": size,
+            "reference_image": ref,
+            "method": "create_with_style",
+            "description": "a wizard",
+            "seed": 3,
+        },
+    )
+    for img in images_of(styled):
+        assert palette(img) <= palette(KNIGHT)
+    r = post(service, key, "/generate-8-rotations-v2", {"image_size": size})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "reference_image"
+    big = {"image": image_body(np.zeros((60, 60, 4), np.uint8)), "width": 60, "height": 60}
+    r = post(service, key, "/generate-8-rotations-v2", {"image_size": size, "reference_image": big})
+    assert r.status_code == 422 and "reference_image" in r.json()["detail"][0]["loc"]
+
+
+def test_rotate_answers_at_once_and_checks_its_images(service) -> None:
+    key = service.new_key(generations=5)
+    body = {
+        "image_size": {"width": 32, "height": 32},
+        "from_image": image_body(KNIGHT),
+        "to_direction": "west",
+        "seed": 1,
+    }
+    r = post(service, key, "/rotate", body)
+    assert r.status_code == 200, r.text
+    img = decode_b64_png(r.json()["image"]["base64"])
+    assert palette(img) <= palette(KNIGHT) and area(img) > 0.4 * area(KNIGHT)
+    again = post(service, key, "/rotate", body)
+    assert again.json()["image"]["base64"] == r.json()["image"]["base64"]
+    r = post(service, key, "/rotate", {**body, "mask_image": image_body(KNIGHT)})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "mask_image"
+    r = post(service, key, "/rotate", {**body, "image_size": {"width": 16, "height": 16}})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "from_image"
+
+
+@pytest.mark.parametrize("path", ["/animate-with-text-v3", "/animate-pixminimax"])
+def test_text_animation_keeps_frame_zero_and_the_palette(service, path: str) -> None:
+    key = service.new_key(generations=20)
+    text = "action" if path.endswith("v3") else "description"
+    body = {"first_frame": image_body(KNIGHT), text: "walk", "frame_count": 4, "seed": 2}
+    done = run(service, key, path, body)
+    images = images_of(done)
+    assert len(images) == 5
+    assert np.array_equal(images[0], KNIGHT)
+    areas = [area(i) for i in images]
+    assert max(areas) - min(areas) < 0.2 * areas[0]
+    for img in images:
+        assert palette(img) <= palette(KNIGHT)
+    again = run(service, key, path, body)
+    assert again["last_response"]["images"] == done["last_response"]["images"]
+
+
+def test_text_animation_limits_name_their_field(service) -> None:
+    key = service.new_key(generations=20)
+    big = np.zeros((256, 256, 4), np.uint8)
+    big[100:140, 100:130, 3] = 255
+    r = post(
+        service,
+        key,
+        "/animate-with-text-v3",
+        {"first_frame": image_body(big), "action": "walk", "frame_count": 16},
+    )
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "frame_count"
+    r = post(
+        service,
+        key,
+        "/animate-with-text-v3",
+        {"first_frame": image_body(KNIGHT), "action": "walk", "frame_count": 5},
+    )
+    assert r.status_code == 422 and "frame_count" in r.json()["detail"][0]["loc"]
+    r = post(
+        service,
+        key,
+        "/animate-pixminimax",
+        {"first_frame": image_body(KNIGHT), "description": "walk", "frame_count": 6},
+    )
+    assert r.status_code == 422 and "frame_count" in r.json()["detail"][0]["loc"]
+    r = post(
+        service,
+        key,
+        "/animate-with-text-v3",
+        {"first_frame": image_body(KNIGHT), "action": "walk", "last_frame": image_body(slime())},
+    )
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "last_frame"
+
+
+def test_interpolation_runs_from_start_to_end(service) -> None:
+    key = service.new_key(generations=50)
+    end = KNIGHT[:, ::-1].copy()
+    body = {
+        "start_image": frame(KNIGHT),
+        "end_image": frame(end),
+        "action": "walk",
+        "image_size": {"width": 32, "height": 32},
+    }
+    images = images_of(run(service, key, "/interpolation-v2", body))
+    assert len(images) == 8
+    assert np.array_equal(images[0], KNIGHT) and np.array_equal(images[-1], end)
+    for img in images:
+        assert palette(img) <= palette(KNIGHT)
+
+
+def test_edit_animation_and_outfit_transfer(service) -> None:
+    key = service.new_key(generations=100)
+    frames = [frame(KNIGHT), frame(KNIGHT[:, ::-1].copy())]
+    size = {"width": 32, "height": 32}
+    edited = images_of(
+        run(
+            service,
+            key,
+            "/edit-animation-v2",
+            {"description": "a red tabard", "frames": frames, "image_size": size},
+        )
+    )
+    assert len(edited) == 2
+    changed = [palette(e) - palette(KNIGHT) for e in edited]
+    assert changed[0] and changed[0] == changed[1]  # the same recolour on every frame
+    reds = [c for c in changed[0] if c[0] > c[1] + 40]
+    assert reds
+    ref = KNIGHT.copy()  # the same knight in a red tabard
+    for old, new in (((52, 92, 178), (178, 40, 40)), ((34, 56, 120), (110, 24, 24))):
+        ref[(ref[..., :3] == old).all(-1), :3] = new
+    dressed = images_of(
+        run(
+            service,
+            key,
+            "/transfer-outfit-v2",
+            {"reference_image": frame(ref), "frames": frames, "image_size": size},
+        )
+    )
+    for img, original in zip(dressed, (KNIGHT, KNIGHT[:, ::-1]), strict=True):
+        assert (178, 40, 40) in palette(img) and (52, 92, 178) not in palette(img)
+        assert np.array_equal(img[..., 3], original[..., 3])  # clothes change, not the shape
+    r = post(
+        service,
+        key,
+        "/edit-animation-v2",
+        {"description": "red", "frames": frames * 3, "image_size": {"width": 90, "height": 90}},
+    )
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "frames"
+
+
+def test_a_character_we_drew_turns_exactly(service) -> None:
+    key = service.new_key(generations=50)
+    r = post(
+        service,
+        key,
+        "/create-character-with-4-directions",
+        {"description": "a knight", "image_size": {"width": 32, "height": 32}, "seed": 4},
+    )
+    character_id = r.json()["character_id"]
+    from tests.characters.conftest import fetch_png, wait_character
+
+    detail = wait_character(service, key, character_id)
+    south = fetch_png(service, detail["rotation_urls"]["south"])
+    east = fetch_png(service, detail["rotation_urls"]["east"])
+    done = run(service, key, "/generate-8-rotations-v3", {"first_frame": image_body(south)})
+    assert done["last_response"]["source"] == "drawn"
+    images = images_of(done)
+    assert np.array_equal(images[6], east)  # the stored model's own east, pixel for pixel
