@@ -118,7 +118,8 @@ def guess_plan(rgba: np.ndarray, hint: str = "") -> tuple[str, str | None]:
     box = mask[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
     fill = float(box.mean())
     widths = box.sum(1)
-    if fill > 0.62 and int(np.argmax(widths)) >= 0.45 * h and h <= 1.15 * w:
+    widest = float(np.nonzero(widths >= widths.max() - 1)[0].mean())
+    if fill > 0.62 and widest >= 0.45 * (h - 1) and h <= 1.15 * w:
         return "blob", None
     if w > 1.25 * h:
         return "quadruped", None
