@@ -24,10 +24,13 @@ from dataclasses import replace
 
 import numpy as np
 
+from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.sprites.analyse import ColourGroup
 from pixelkiln.engine.sprites.camera import draw_with_camera
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
 from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, View
+from pixelkiln.engine.subjects.paints import SubjectPalette
 
 __all__ = ["ROTATION_ORDER", "direction_after", "turn_sprite"]
 
@@ -49,6 +52,53 @@ def direction_after(start: str, degrees: float) -> str:
     rounded to the nearest of the 8."""
     steps = round((DIRECTION_YAW[start] + degrees) / 45.0) % 8
     return DIRECTIONS[steps]
+
+
+def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
+    """The sprite's material each fitted paint role was coloured from."""
+    a = sm.analysis
+    if a is None:
+        return {}
+
+    def holding(region: str, colour: tuple[int, int, int] | None) -> ColourGroup | None:
+        groups = a.regions[region].colours
+        if colour is None:
+            return groups[0] if groups else None
+        return next((g for g in groups if colour in g.shades), None)
+
+    out = {
+        "skin": holding("head", a.face),
+        "hair": holding("head", a.hair),
+        "top": holding("torso", None),
+        "bottom": holding("legs", None),
+        "shoes": holding("feet", None),
+    }
+    everything = [g for r in a.regions.values() for g in r.colours]
+    if everything:
+        out["body"] = max(everything, key=lambda g: g.share)
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
+    """A colour for every index of the drawing's palette, all the sprite's own: each
+    role's fill tones take the shades of the material it was fitted from, darkest to
+    darkest (so a turned figure keeps its ramps instead of speckling between nearest
+    colours); everything else its nearest sprite colour."""
+    colours = np.asarray(palette.colors, np.uint8).reshape(-1, 3)
+    table = keep_palette(
+        np.concatenate([colours[:, None, :], np.full((len(colours), 1, 1), 255, np.uint8)], -1),
+        sprite_palette(sm.rgba),
+    )[:, 0, :3].copy()
+    for role, group in _groups_by_role(sm).items():
+        ramp = palette.ramps.get(role)
+        if ramp is None or len(ramp) < 2:
+            continue
+        fills = [int(i) for i in ramp[1:]]
+        shades = sorted(group.shades, key=lambda c: float(srgb_to_oklab(np.array(c, float))[0]))
+        for rank, i in enumerate(fills):
+            j = round(rank * (len(shades) - 1) / max(1, len(fills) - 1)) if len(shades) > 1 else 0
+            table[i] = shades[j]
+    return table
 
 
 def turn_sprite(
@@ -73,11 +123,15 @@ def turn_sprite(
         elevation = float(np.clip(v.elevation + view_change, 0.0, 90.0))
         camera = replace(camera, view=View(f"{v.name}{view_change:+g}", elevation, v.grid_yaw))
     wanted = [d for d in directions if d != sm.direction or view_change]
-    palette = sprite_palette(sm.rgba)
     if wanted:
-        drawing = draw_with_camera(sm.subject, sm.look, camera, wanted)
+        drawing = draw_with_camera(sm.subject, replace(sm.look, palette=None), camera, wanted)
+        table = _colour_table(drawing.palette, sm)
         for d in wanted:
-            out[d] = keep_palette(drawing.sprites[d].rgba(), palette)
+            index = drawing.sprites[d].index
+            rgba = np.zeros((*index.shape, 4), np.uint8)
+            rgba[..., :3] = table[index]
+            rgba[..., 3] = np.where(index > 0, 255, 0)
+            out[d] = rgba
     for d in directions:
         if d == sm.direction and not view_change:
             out[d] = sm.rgba.copy()
