@@ -110,8 +110,90 @@ def bind_sprite(
     else:
         joint = np.zeros_like(joint)
     joint = np.where(solid, joint, -1)
+    if len(model.legs) >= 4:
+        joint = _bind_legs(rgba, joint, model)
     cover = _cover(model, rest, direction, camera, level)
     return Binding(rgba, outline, model, camera, direction, rest, joint, points, cover, names)
+
+
+def _leg_zone_top(solid: np.ndarray) -> int | None:
+    """The first row of the run of rows, down to the feet, where the silhouette is
+    split (gaps between legs); None when it never is."""
+    rows = np.nonzero(solid.any(1))[0]
+    if not len(rows):
+        return None
+    top = None
+    for r in range(int(rows[-1]), int(rows[0]) - 1, -1):
+        line = solid[r].astype(np.int8)
+        runs = int(((line[1:] == 1) & (line[:-1] == 0)).sum() + line[0])
+        if runs < 2:
+            break
+        top = r
+    return top
+
+
+def _bind_legs(rgba: np.ndarray, joint: np.ndarray, model: Model) -> np.ndarray:
+    """Legs bound as the sprite draws them (four legs seen side-on overlap in the
+    model's render, so pixel-wise binding mixes near and far legs): below the row where
+    the silhouette splits, each same-colour patch follows one leg, the leg most of it
+    was bound to (two patches never share a leg while its pair-mate has none), its upper
+    half on the knee and lower half on the ankle; above that row, pixels bound to a leg
+    stay with the body."""
+    names = model.skeleton.names
+    parent = {j.name: j.parent for j in model.skeleton.joints}
+    solid = joint >= 0
+    top = _leg_zone_top(solid)
+    chains = [(leg.hip, leg.knee, leg.ankle) for leg in model.legs]
+    leg_of = {}
+    for i, chain in enumerate(chains):
+        for name in chain:
+            leg_of[names.index(name)] = i
+        for j in model.skeleton.joints:  # paws and toes under the ankle
+            if j.parent == chain[2]:
+                leg_of[names.index(j.name)] = i
+    if top is None:
+        return joint
+    out = joint.copy()
+    rows = np.arange(joint.shape[0])[:, None]
+    for j, i in leg_of.items():
+        above = (joint == j) & (rows < top)
+        out[above] = names.index(parent[chains[i][0]] or chains[i][0])
+    zone = solid & (rows >= top)
+    bottom = int(np.nonzero(solid.any(1))[0][-1])
+    patches: list[tuple[np.ndarray, int, int]] = []
+    colours = np.unique(rgba[..., :3][zone], axis=0)
+    for c in colours:
+        labels, n = ndimage.label(zone & (rgba[..., :3] == c).all(-1), _FOUR)
+        for k in range(1, n + 1):
+            patch = labels == k
+            votes = [leg_of[int(v)] for v in joint[patch] if int(v) in leg_of]
+            if not votes:
+                continue
+            counts = np.bincount(votes, minlength=len(chains))
+            patches.append((patch, int(np.argmax(counts)), int(counts.max())))
+    taken: dict[int, int] = {}
+    for idx, (_, leg, _votes) in sorted(enumerate(patches), key=lambda t: -t[1][2]):
+        if leg in taken:
+            mate = _pair_mate(model, leg)
+            if mate is not None and mate not in taken:
+                leg = mate
+        taken.setdefault(leg, idx)
+        patch = patches[idx][0]
+        _, knee, ankle = chains[leg]
+        upper = patch & (rows < top + (bottom + 1 - top) / 2)
+        out[upper] = names.index(knee)
+        out[patch & ~upper] = names.index(ankle)
+    return out
+
+
+def _pair_mate(model: Model, leg: int) -> int | None:
+    """The other leg hanging from the same joint (the far front leg of a near one)."""
+    parent = {j.name: j.parent for j in model.skeleton.joints}
+    mine = parent[model.legs[leg].hip]
+    for i, other in enumerate(model.legs):
+        if i != leg and parent[other.hip] == mine:
+            return i
+    return None
 
 
 def _transforms(b: Binding, pose: Pose) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -128,9 +210,11 @@ def _transforms(b: Binding, pose: Pose) -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 def _affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
-    """The least-squares 2x3 map ``src -> dst`` (None when it collapses)."""
+    """The least-squares 2x3 map ``src -> dst`` (None when it collapses); a shift for a
+    part too small or thin to fix a shape change by."""
     a = np.hstack([src, np.ones((len(src), 1))])
-    if len(src) >= 3:
+    spread = src.std(0) if len(src) else np.zeros(2)
+    if len(src) >= 12 and spread.min() >= 1.0:
         m, *_ = np.linalg.lstsq(a, dst, rcond=None)
         m = m.T
     else:
