@@ -106,14 +106,14 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     zoom = _zoom(32)
     progress("motion: interpolation")
     raised = animate_sprite(knight, "wave", 8).frames[3]
-    end = understand_sprite(raised)
-    strip = interpolate_sprites(knight, end, "wave", 8).frames
+    strip = interpolate_sprites(knight, raised, "wave", 8).frames
     _grid([("interpolation-v2: start, in-betweens, end (action 'wave')", strip)], zoom).save(
         out / "interpolation.png"
     )
     parts.append(
-        "In-betweens by poses, not by fading pixels: the start runs forward along the "
-        "action and the end backward, each frame one key's own pixels moved.\n\n"
+        "In-betweens by poses, not by fading pixels: the end's pose is fitted as a pose "
+        "of the action, and each in-between is the start's own pixels moved part of the "
+        "way there.\n\n"
         f"![interpolation]({NAME}/interpolation.png)\n"
     )
     progress("motion: outfit")

@@ -8,10 +8,11 @@
   1..N play round without a jump. A prop (no skeleton) sways in the image plane by
   RotSprite. ``last_frame`` replaces the last frame.
 - :func:`interpolate_sprites`: in-betweens from a start to an end sprite by
-  interpolating poses, not pixels: both are skinned to their fits, the motion the action
-  names runs forward from the start and backward from the end, and each in-between is
-  the warp of whichever key it is nearer to, so each frame is one sprite's own pixels
-  moved (no cross-fade, no mixed colours).
+  interpolating poses, not pixels: the start is skinned to its fit; the end's pose is
+  fitted as the pose of the action (16 samples) whose warp of the start overlaps the end
+  best; each in-between is the start warped to a pose that far between rest and that
+  pose (joint angles and root scaled), so every frame is the start's own pixels moved
+  (no cross-fade, no mixed colours) and the last is the end as given.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy as np
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel
 from pixelkiln.engine.sprites.warp import Binding, bind_sprite, warp_sprite
-from pixelkiln.engine.subjects.motion.core import Motion, pose_for
+from pixelkiln.engine.subjects.motion.core import Motion, Sample, pose_for
 from pixelkiln.engine.subjects.motion.text import motion_from_text
 
 __all__ = ["SpriteAnimation", "animate_sprite", "bind", "interpolate_sprites", "motion_of"]
@@ -92,31 +93,48 @@ def animate_sprite(
     return SpriteAnimation(frames, record)
 
 
+def _scaled(sample: Sample, alpha: float) -> Sample:
+    """``alpha`` of the way from rest to ``sample`` (angles and root offsets scaled;
+    feet planted where they stand at rest)."""
+    angles = {j: tuple(alpha * v for v in a) for j, a in sample.angles.items()}
+    return Sample(
+        angles=angles,  # type: ignore[arg-type]
+        root=tuple(alpha * v for v in sample.root),  # type: ignore[arg-type]
+        root_angles=tuple(alpha * v for v in sample.root_angles),  # type: ignore[arg-type]
+    )
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    ma, mb = a[..., 3] >= 128, b[..., 3] >= 128
+    union = np.logical_or(ma, mb).sum()
+    return 1.0 if union == 0 else float(np.logical_and(ma, mb).sum() / union)
+
+
 def interpolate_sprites(
-    start: SpriteModel, end: SpriteModel, action: str, frame_count: int
+    start: SpriteModel, end: np.ndarray, action: str, frame_count: int
 ) -> SpriteAnimation:
     """``frame_count`` frames from ``start`` to ``end`` (module docstring): the first is
     the start sprite and the last the end sprite, exactly."""
     n = max(2, frame_count)
+    end = np.asarray(end, np.uint8)
     frames = [start.rgba.copy()]
     record: dict[str, Any] = {"action": action, "frame_count": n}
-    if start.subject is None or end.subject is None:
-        for k in range(1, n - 1):
-            frames.append((start.rgba if k < (n - 1) / 2 else end.rgba).copy())
+    if start.subject is None:
+        frames += [(start.rgba if k < (n - 1) / 2 else end).copy() for k in range(1, n - 1)]
         record["read_as"] = "hold"
     else:
-        motion, how = motion_of(start, action, n)
+        motion, how = motion_of(start, action, 16)
         record.update(how)
-        b_start, b_end = bind(start), bind(end)
+        b = bind(start)
+        model = start.subject.model
+        # The end's pose, fitted: the time of the action whose warp of the start looks
+        # most like the end (silhouette overlap).
+        times = [k / 16 for k in range(1, 17)]
+        scores = [_iou(warp_sprite(b, pose_for(model, motion.sample(t))), end) for t in times]
+        best = int(np.argmax(scores))
+        target = motion.sample(times[best])
+        record.update({"end_pose_at": round(times[best], 4), "end_iou": round(scores[best], 4)})
         for k in range(1, n - 1):
-            t = k / (n - 1)
-            # The motion's first half carries the start forward; its second half, run
-            # backward, carries the end back: they meet at the middle pose.
-            if t <= 0.5:
-                pose = pose_for(start.subject.model, motion.sample(t * 0.5))
-                frames.append(warp_sprite(b_start, pose))
-            else:
-                pose = pose_for(end.subject.model, motion.sample((1 - t) * 0.5))
-                frames.append(warp_sprite(b_end, pose))
-    frames.append(end.rgba.copy())
+            frames.append(warp_sprite(b, pose_for(model, _scaled(target, k / (n - 1)))))
+    frames.append(end.copy())
     return SpriteAnimation(frames, record)

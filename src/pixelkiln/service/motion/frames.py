@@ -120,15 +120,16 @@ def run_interpolation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     start, backdrop = _placed(request.start_image.image, size.width, size.height)
     end, _ = _placed(request.end_image.image, size.width, size.height)
     a = understand_sprite(start, None, "low top-down", request.action, seed)
-    b = understand_sprite(end, a.direction, "low top-down", request.action, seed)
-    anim = interpolate_sprites(a, b, request.action, interpolation_frames(size.width, size.height))
+    anim = interpolate_sprites(
+        a, end, request.action, interpolation_frames(size.width, size.height)
+    )
     ctx.progress(0.9)
     kept = {}
     for index, key in ((0, request.start_image.image), (-1, request.end_image.image)):
         if (key.width, key.height) == (size.width, size.height):
             kept[index % len(anim.frames)] = original_png(key)
     images = encode_frames(anim.frames, backdrop, request.no_background, kept)
-    return _answer({**anim.record, "start": a.report(), "end": b.report()}, images)
+    return _answer({**anim.record, "start": a.report()}, images)
 
 
 # edit-animation-v2 -------------------------------------------------------------------------
