@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pixelkiln.gallery.hand_made import knight, slime
+from pixelkiln.gallery.hand_made import knight, slime, wolf
 from tests.conftest import decode_b64_png, image_body
 from tests.motion.conftest import area, frame, images_of, palette, post, run
 
@@ -24,6 +24,21 @@ def test_rotations_v3_keep_south_and_the_palette(service) -> None:
         assert palette(img) <= allowed
         assert 0.6 < area(img) / area(KNIGHT) < 1.5
     assert service.client.get("/v2/balance", headers=service.headers(key)).status_code == 200
+
+
+def test_a_side_on_animal_keeps_its_own_side(service) -> None:
+    key = service.new_key(generations=10)
+    animal = wolf()
+    done = run(
+        service,
+        key,
+        "/generate-8-rotations-v3",
+        {"first_frame": image_body(animal), "description": "a grey wolf"},
+    )
+    images = images_of(done)
+    assert done["last_response"]["direction"] == "east"
+    assert np.array_equal(images[6], animal)  # east, the contract's 7th
+    assert all(palette(i) <= palette(animal) for i in images)
 
 
 def test_rotations_v2_rotate_and_styles(service) -> None:

@@ -112,7 +112,10 @@ class Generate8RotationsV3Request(StrictModel):
         json_schema_extra={"example": {"first_frame": _img(32, 32), "seed": 0}},
     )
 
-    first_frame: Base64Image = Field(description="The sprite facing south, at most 256x256.")
+    first_frame: Base64Image = Field(
+        description="The sprite facing south (an animal seen side-on: east or west), at most "
+        "256x256."
+    )
     description: str | None = Field(
         default=None, max_length=2000, description="Hint: what the sprite is ('a grey wolf')."
     )

@@ -1,9 +1,10 @@
 """Rotations of any sprite: generate-8-rotations-v3 and -v2 (jobs) and rotate (now).
 
-- ``generate-8-rotations-v3``: ``first_frame`` faces south; 8 images in the contract's
-  order (south, south-west, west, north-west, north, north-east, east, south-east), the
-  south one the caller's own PNG; the others drawn from a model fitted to it
-  (:mod:`pixelkiln.engine.sprites.turn`). ``description`` is a hint ("a grey wolf").
+- ``generate-8-rotations-v3``: ``first_frame`` faces south (a quadruped seen side-on,
+  east or west); 8 images in the contract's order (south, south-west, west, north-west,
+  north, north-east, east, south-east), the given direction the caller's own PNG; the
+  others drawn from a model fitted to it (:mod:`pixelkiln.engine.sprites.turn`).
+  ``description`` is a hint ("a grey wolf").
 - ``generate-8-rotations-v2`` on an ``image_size`` canvas: ``rotate_character`` turns
   ``reference_image``; ``create_with_style`` draws ``description`` in the reference's
   outline, shading and palette; ``create_from_concept`` draws it in the concept's
@@ -80,7 +81,9 @@ def _drawn_rotations(drawn: dict[str, Any], directions: list[str]) -> dict[str, 
 def _turned(
     rgba: np.ndarray, hint: str, seed: int, view: str = "low top-down"
 ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    sm = understand_sprite(rgba, "south", view, hint, seed)
+    """The 8 rotations of a sprite facing south (a quadruped seen side-on faces the
+    side its head is on), and what was read."""
+    sm = understand_sprite(rgba, None, view, hint, seed)
     return turn_sprite(sm, ROTATION_ORDER), sm.report()
 
 
@@ -116,7 +119,8 @@ def run_rotations_v3(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         frames, how = _turned(rgba, request.description or "", int(request.seed or 0))
         how["source"] = "fitted"
     ctx.progress(0.9)
-    kept = {ROTATION_ORDER.index("south"): original_png(request.first_frame)}
+    given = how.get("direction", "south") if not drawn else drawn["direction"]
+    kept = {ROTATION_ORDER.index(given): original_png(request.first_frame)}
     images = encode_frames(
         [frames[d] for d in ROTATION_ORDER], backdrop, request.no_background, kept
     )
@@ -226,7 +230,7 @@ def run_rotations_v2(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         how["source"] = "fitted"
         original = request.reference_image.image
         if (original.width, original.height) == (size.width, size.height):
-            kept[0] = original_png(original)
+            kept[ROTATION_ORDER.index(how["direction"])] = original_png(original)
     else:
         frames = _styled(request, seed)
         how = {"source": request.method}
