@@ -217,3 +217,13 @@ def test_a_character_we_drew_turns_exactly(service) -> None:
     assert done["last_response"]["source"] == "drawn"
     images = images_of(done)
     assert np.array_equal(images[6], east)  # the stored model's own east, pixel for pixel
+    walked = run(
+        service,
+        key,
+        "/animate-with-text-v3",
+        {"first_frame": image_body(south), "action": "walk", "frame_count": 4},
+    )
+    assert walked["last_response"]["source"] == "drawn"
+    frames = images_of(walked)
+    assert len(frames) == 5 and np.array_equal(frames[0], south)
+    assert all(f.shape == south.shape for f in frames)
