@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
 from pixelkiln.engine.subjects.bodies.biped import PRESETS
 from pixelkiln.engine.subjects.camera import view_for
@@ -171,6 +171,14 @@ def _close(a: tuple[int, int, int] | None, b: tuple[int, int, int] | None) -> bo
     return float(np.linalg.norm(la - lb)) < 0.06
 
 
+def _metal(rgb: tuple[int, int, int] | None) -> bool:
+    """Grey of a middle lightness: metal (no skin tone is this unsaturated)."""
+    if rgb is None:
+        return False
+    lch = oklab_to_oklch(srgb_to_oklab(np.array(rgb, np.float64)))
+    return bool(lch[1] < 0.035 and 0.45 < lch[0] < 0.9)
+
+
 def style_of(analysis: SpriteAnalysis, detail: str = "medium detail") -> SubjectStyle:
     """The outline and shading the sprite was drawn with."""
     return SubjectStyle(analysis.outline, analysis.shading, detail)
@@ -191,6 +199,12 @@ def _character_spec(analysis: SpriteAnalysis, seed: int, text: str) -> SubjectSp
     if hair is None or _close(hair, skin):
         outfit["hair"] = "bald"
     paints = dict(DEFAULT_PAINTS)
+    if _metal(skin) and (hair is None or _close(hair, skin)):
+        # A grey head with no skin tone is a closed helmet (a knight's great helm):
+        # its back and sides turn as metal, not as a bald grey head.
+        outfit["headwear"] = "great helm"
+        paints["helmet"] = _colour_paint(skin, paints["helmet"])
+        skin = None
     paints["skin"] = _colour_paint(skin, paints["skin"])
     paints["hair"] = _colour_paint(hair, paints["hair"])
     paints["top"] = _colour_paint(top, paints["top"])
