@@ -68,11 +68,15 @@ def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
 
     out = {
         "skin": holding("head", a.face),
+        "helmet": holding("head", a.face),
         "hair": holding("head", a.hair),
         "top": holding("torso", None),
         "bottom": holding("legs", None),
         "shoes": holding("feet", None),
     }
+    head = a.regions["head"].colours
+    if head:  # a visor or an eye slit: the head's darkest material
+        out["visor"] = min(head, key=lambda g: float(srgb_to_oklab(np.array(g.rgb, float))[0]))
     everything = [g for r in a.regions.values() for g in r.colours]
     if everything:
         out["body"] = max(everything, key=lambda g: g.share)
