@@ -46,9 +46,11 @@ from pixelkiln.engine.subjects.subject import build_model
 __all__ = [
     "CUSTOM_KEYS",
     "FittedSubject",
+    "best_shift",
     "fit_character",
     "fit_creature",
     "place_camera",
+    "rest_mask",
     "silhouette_iou",
 ]
 
@@ -132,15 +134,16 @@ def _run_centre(row: np.ndarray, x: int) -> float:
     return (a + b) / 2.0
 
 
-def _south_mask(
+def rest_mask(
     model: Model, camera: Camera, style: SubjectStyle, direction: str = "south"
 ) -> np.ndarray:
+    """The silhouette of ``model`` at rest facing ``direction`` through ``camera``."""
     palette = build_palette(model, style)
     sprite = render(model, model.pose(), direction, camera, style, palette)
     return sprite.index > 0
 
 
-def _best_shift(mask: np.ndarray, target: np.ndarray) -> tuple[float, tuple[int, int]]:
+def best_shift(mask: np.ndarray, target: np.ndarray) -> tuple[float, tuple[int, int]]:
     """The overlap after the best whole-pixel shift (at most 1 px each way)."""
     best = (-1.0, (0, 0))
     h, w = mask.shape
@@ -297,7 +300,7 @@ def fit_character(
     def score(spec: SubjectSpec) -> float:
         model = build_model(spec)
         camera = place_camera(model, analysis, view, outlined, style.level, direction)
-        iou, (dx, dy) = _best_shift(_south_mask(model, camera, style, direction), target)
+        iou, (dx, dy) = best_shift(rest_mask(model, camera, style, direction), target)
         key = repr(spec.to_dict())
         cameras[key] = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
         return iou
@@ -324,6 +327,6 @@ def fit_creature(
         spec = spec.with_paint("body", paint_from_rgb(main, finish))
     model = build_model(spec)
     camera = place_camera(model, analysis, view, style.outlined, style.level, direction)
-    iou, (dx, dy) = _best_shift(_south_mask(model, camera, style, direction), analysis.mask)
+    iou, (dx, dy) = best_shift(rest_mask(model, camera, style, direction), analysis.mask)
     camera = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
     return FittedSubject(spec, camera, style, analysis, iou, 1)

@@ -29,10 +29,10 @@ from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite, subject_mask
 from pixelkiln.engine.sprites.fit import (
     FittedSubject,
-    _best_shift,
-    _south_mask,
+    best_shift,
     fit_character,
     fit_creature,
+    rest_mask,
 )
 from pixelkiln.engine.subjects.camera import view_for
 from pixelkiln.engine.subjects.creatures import CREATURE_WORDS, creature_spec
@@ -202,7 +202,7 @@ def _fit_box(fitted: FittedSubject, mask: np.ndarray, view: str, direction: str)
         px = round(cx - (e.u_min + e.u_max) / 2 * scale)
         py = round(rows[-1] + 1 - line - e.v_max * scale)
         cam = Camera(view=v, scale=float(scale), size=fitted.camera.size, pivot=(px, py))
-        iou, (dx, dy) = _best_shift(_south_mask(model, cam, fitted.style, direction), mask)
+        iou, (dx, dy) = best_shift(rest_mask(model, cam, fitted.style, direction), mask)
         if iou > best[0] + 1e-9:
             best = (iou, replace(cam, pivot=(px + dx, py + dy)))
     return replace(fitted, camera=best[1], iou=best[0])

@@ -25,7 +25,7 @@ from pixelkiln.contract.motion import (
 )
 from pixelkiln.engine.imageio import decode_image
 from pixelkiln.engine.sprites.animate import animate_sprite
-from pixelkiln.engine.sprites.understand import understand_sprite
+from pixelkiln.engine.sprites.understand import guess_plan, understand_sprite
 from pixelkiln.engine.subjects.creatures import creature_spec
 from pixelkiln.engine.subjects.subject import Subject, build_model
 from pixelkiln.errors import InvalidRequest
@@ -78,8 +78,6 @@ def _checks(request: AnimateRequest) -> None:
 def _enhanced(request: AnimateRequest) -> str:
     """The action as it will be animated, read against the plan the sprite looks like
     (a quick reading: the job fits the sprite itself)."""
-    from pixelkiln.engine.sprites.understand import guess_plan
-
     plan, word = guess_plan(request.first_frame.pixels, _action(request))
     if plan in ("quadruped", "blob"):
         spec = creature_spec(word or ("wolf" if plan == "quadruped" else "slime"), 0)
