@@ -227,3 +227,17 @@ def test_a_character_we_drew_turns_exactly(service) -> None:
     frames = images_of(walked)
     assert len(frames) == 5 and np.array_equal(frames[0], south)
     assert all(f.shape == south.shape for f in frames)
+
+
+def test_an_opaque_sprite_keeps_its_backdrop_unless_asked(service) -> None:
+    key = service.new_key(generations=20)
+    boxed = KNIGHT.copy()
+    boxed[boxed[..., 3] == 0] = (230, 220, 200, 255)
+    body = {"first_frame": image_body(boxed), "action": "wave", "frame_count": 4}
+    frames = images_of(run(service, key, "/animate-with-text-v3", body))
+    assert np.array_equal(frames[0], boxed)
+    for f in frames:
+        assert (f[..., 3] == 255).all() and palette(f) <= palette(boxed)
+        assert tuple(f[0, 0, :3]) == (230, 220, 200)
+    clear = images_of(run(service, key, "/animate-with-text-v3", {**body, "no_background": True}))
+    assert all(f[0, 0, 3] == 0 for f in clear) and area(clear[0]) == area(KNIGHT)

@@ -99,7 +99,7 @@ class TransferOutfitImageSize(StrictModel):
 
 _NO_BG = Field(
     default=None,
-    description="false keeps a flat backdrop the input had; otherwise frames are transparent.",
+    description="true takes off a flat backdrop the input had; otherwise it is kept.",
 )
 
 

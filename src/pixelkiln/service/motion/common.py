@@ -6,7 +6,7 @@
   description, not a resize).
 - **Backdrops**: a sprite with no transparent pixel has its flat backdrop taken off
   (the clean-up tier's background removal) before it is read, and laid back under every
-  frame when ``no_background`` is false.
+  frame unless ``no_background`` is true.
 - **Our own images** (:func:`drawn_source`): a sprite a character job of this account
   drew is recognised by its pixels and worked from its stored model, so its rotations
   and animations are exact.
@@ -103,9 +103,12 @@ def encode_frames(
     no_background: bool | None,
     kept: dict[int, bytes] | None = None,
 ) -> list[dict[str, Any]]:
-    """Frames as response images: the backdrop laid back when ``no_background`` is
-    false, and the frames in ``kept`` (index -> the caller's own PNG) as sent."""
-    lay = backdrop if no_background is False else None
+    """Frames as response images: a backdrop the input had laid back under every frame
+    unless ``no_background`` is true, and the frames in ``kept`` (index -> the caller's
+    own PNG) as sent (unless their backdrop was to go)."""
+    lay = backdrop if no_background is not True else None
+    if backdrop is not None and lay is None:
+        kept = None
     out = []
     for i, f in enumerate(frames):
         if kept and i in kept:
