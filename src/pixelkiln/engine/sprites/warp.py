@@ -23,7 +23,7 @@ The sprite is skinned to the model fitted to it (:mod:`.understand`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from scipy import ndimage
@@ -52,6 +52,9 @@ class Binding:
     points: np.ndarray  # (h, w, 3) rest world point per pixel
     cover: np.ndarray  # (j, h, w) where each joint's parts lie at rest, hidden or not
     names: tuple[str, ...]
+    #: Legs bound as drawn: joint index -> (hip, ankle, pivot x, pivot y); each swings
+    #: about the top of its drawn patch by the model leg's turn on screen.
+    legs: dict[int, tuple[str, str, float, float]] = field(default_factory=dict)
 
 
 def _cover(model: Model, rest: Pose, direction: str, camera: Camera, level: int) -> np.ndarray:
@@ -110,10 +113,11 @@ def bind_sprite(
     else:
         joint = np.zeros_like(joint)
     joint = np.where(solid, joint, -1)
+    legs: dict[int, tuple[str, str, float, float]] = {}
     if len(model.legs) >= 4:
-        joint = _bind_legs(rgba, joint, model)
+        joint, legs = _bind_legs(rgba, joint, model)
     cover = _cover(model, rest, direction, camera, level)
-    return Binding(rgba, outline, model, camera, direction, rest, joint, points, cover, names)
+    return Binding(rgba, outline, model, camera, direction, rest, joint, points, cover, names, legs)
 
 
 def _leg_zone_top(solid: np.ndarray) -> int | None:
@@ -132,7 +136,9 @@ def _leg_zone_top(solid: np.ndarray) -> int | None:
     return top
 
 
-def _bind_legs(rgba: np.ndarray, joint: np.ndarray, model: Model) -> np.ndarray:
+def _bind_legs(
+    rgba: np.ndarray, joint: np.ndarray, model: Model
+) -> tuple[np.ndarray, dict[int, tuple[str, str, float, float]]]:
     """Legs bound as the sprite draws them (four legs seen side-on overlap in the
     model's render, so pixel-wise binding mixes near and far legs): below the row where
     the silhouette splits, each same-colour patch follows one leg, the leg most of it
@@ -152,14 +158,13 @@ def _bind_legs(rgba: np.ndarray, joint: np.ndarray, model: Model) -> np.ndarray:
             if j.parent == chain[2]:
                 leg_of[names.index(j.name)] = i
     if top is None:
-        return joint
+        return joint, {}
     out = joint.copy()
     rows = np.arange(joint.shape[0])[:, None]
     for j, i in leg_of.items():
         above = (joint == j) & (rows < top)
         out[above] = names.index(parent[chains[i][0]] or chains[i][0])
     zone = solid & (rows >= top)
-    bottom = int(np.nonzero(solid.any(1))[0][-1])
     patches: list[tuple[np.ndarray, int, int]] = []
     colours = np.unique(rgba[..., :3][zone], axis=0)
     for c in colours:
@@ -178,12 +183,13 @@ def _bind_legs(rgba: np.ndarray, joint: np.ndarray, model: Model) -> np.ndarray:
             if mate is not None and mate not in taken:
                 leg = mate
         taken.setdefault(leg, idx)
-        patch = patches[idx][0]
-        _, knee, ankle = chains[leg]
-        upper = patch & (rows < top + (bottom + 1 - top) / 2)
-        out[upper] = names.index(knee)
-        out[patch & ~upper] = names.index(ankle)
-    return out
+        out[patches[idx][0]] = names.index(chains[leg][1])
+    drawn: dict[int, tuple[str, str, float, float]] = {}
+    for leg in taken:
+        hip, knee, ankle = chains[leg]
+        xs = np.nonzero(out == names.index(knee))[1]
+        drawn[names.index(knee)] = (hip, ankle, float(xs.mean()) + 0.5, float(top))
+    return out, drawn
 
 
 def _pair_mate(model: Model, leg: int) -> int | None:
@@ -225,6 +231,30 @@ def _affine(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:
     return m
 
 
+def _leg_swing(
+    b: Binding,
+    j: int,
+    rest: dict[str, tuple[np.ndarray, np.ndarray]],
+    now: dict[str, tuple[np.ndarray, np.ndarray]],
+) -> np.ndarray:
+    """The 2x3 screen map of a drawn leg: turned about the top of its patch by the turn
+    of the model leg's hip-to-ankle line on screen, and carried with the model's hip."""
+    hip, ankle, px, py = b.legs[j]
+    pts = project_points(
+        np.array([rest[hip][1], rest[ankle][1], now[hip][1], now[ankle][1]]), b.camera
+    )[:, :2]
+    v0, v1 = pts[1] - pts[0], pts[3] - pts[2]
+    angle = float(np.arctan2(v1[1], v1[0]) - np.arctan2(v0[1], v0[0]))
+    c, s = np.cos(angle), np.sin(angle)
+    rot = np.array([[c, -s], [s, c]])
+    shift = pts[2] - pts[0]
+    pivot = np.array([px, py])
+    m = np.zeros((2, 3))
+    m[:, :2] = rot
+    m[:, 2] = pivot + shift - rot @ pivot
+    return m
+
+
 def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
     """The sprite's pixels moved to ``pose`` (see the module docstring)."""
     h, w = b.joint.shape
@@ -234,6 +264,8 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
     hidden_depth = np.full((h, w), -np.inf)
     yy, xx = np.mgrid[0:h, 0:w]
     centres = np.stack([xx + 0.5, yy + 0.5], -1).reshape(-1, 2)
+    rest_frames = joint_frames(b.model, b.rest, b.direction, b.camera)
+    now_frames = joint_frames(b.model, pose, b.direction, b.camera)
     for j, (rot, t) in enumerate(_transforms(b, pose)):
         own = b.joint == j
         if not own.any():
@@ -241,7 +273,9 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
         src_pts = b.points[own]
         moved = project_points(src_pts @ rot.T + t, b.camera)
         src_xy = np.stack([xx[own] + 0.5, yy[own] + 0.5], -1)
-        m = _affine(src_xy, moved[:, :2])
+        m = _leg_swing(b, j, rest_frames, now_frames) if j in b.legs else None
+        if m is None:
+            m = _affine(src_xy, moved[:, :2])
         z_own = np.full((h, w), -np.inf)
         z_own[own] = moved[:, 2]
         if m is None:  # edge-on: splat the pixels where they land
