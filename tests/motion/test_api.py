@@ -241,3 +241,15 @@ def test_an_opaque_sprite_keeps_its_backdrop_unless_asked(service) -> None:
         assert tuple(f[0, 0, :3]) == (230, 220, 200)
     clear = images_of(run(service, key, "/animate-with-text-v3", {**body, "no_background": True}))
     assert all(f[0, 0, 3] == 0 for f in clear) and area(clear[0]) == area(KNIGHT)
+
+
+def test_enlarged_art_is_turned_on_its_own_pixel_grid(service) -> None:
+    from pixelkiln.engine.sprites.scale import enlarge, pixel_scale
+
+    key = service.new_key(generations=10)
+    big = enlarge(KNIGHT, 3)
+    done = run(service, key, "/generate-8-rotations-v3", {"first_frame": image_body(big)})
+    assert done["last_response"]["pixel_scale"] == 3
+    images = images_of(done)
+    assert np.array_equal(images[0], big)
+    assert all(pixel_scale(i) % 3 == 0 and palette(i) <= palette(KNIGHT) for i in images)

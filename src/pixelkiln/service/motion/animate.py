@@ -25,6 +25,7 @@ from pixelkiln.contract.motion import (
 )
 from pixelkiln.engine.imageio import decode_image
 from pixelkiln.engine.sprites.animate import animate_sprite
+from pixelkiln.engine.sprites.scale import enlarge, pixel_scale, shrink
 from pixelkiln.engine.sprites.understand import guess_plan, understand_sprite
 from pixelkiln.engine.subjects.creatures import creature_spec
 from pixelkiln.engine.subjects.subject import Subject, build_model
@@ -198,9 +199,15 @@ def run_text_animation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         record: dict[str, Any] = {**out.record, "source": "drawn", "asset_id": drawn["asset_id"]}
         record.pop("keypoints", None)
     else:
-        sm = understand_sprite(rgba, direction, "low top-down", action, int(request.seed or 0))
-        anim = animate_sprite(sm, action, n, last)
-        frames, record = anim.frames, {**anim.record, "source": "fitted"}
+        k = pixel_scale(rgba)
+        seed = int(request.seed or 0)
+        sm = understand_sprite(shrink(rgba, k), direction, "low top-down", action, seed)
+        anim = animate_sprite(sm, action, n)
+        frames = [enlarge(f, k) for f in anim.frames]
+        record = {**anim.record, "source": "fitted", "pixel_scale": k}
+        if last is not None:
+            frames[-1] = last
+            record["last_frame"] = "given"
     ctx.progress(0.9)
     if request.drift_threshold is not None:
         frames = hold_drift(frames, float(request.drift_threshold))

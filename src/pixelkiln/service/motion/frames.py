@@ -15,6 +15,7 @@ figure too small to read leaves the frames as they are and says so in the record
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -31,6 +32,7 @@ from pixelkiln.contract.motion import (
 )
 from pixelkiln.engine.sprites.animate import interpolate_sprites
 from pixelkiln.engine.sprites.outfit import edit_frames, transfer_outfit
+from pixelkiln.engine.sprites.scale import enlarge, pixel_scale, shrink
 from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.errors import InvalidRequest
 from pixelkiln.jobs.types import JobContext, JobOutput
@@ -119,10 +121,11 @@ def run_interpolation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     ctx.progress(0.05)
     start, backdrop = _placed(request.start_image.image, size.width, size.height)
     end, _ = _placed(request.end_image.image, size.width, size.height)
-    a = understand_sprite(start, None, "low top-down", request.action, seed)
-    anim = interpolate_sprites(
-        a, end, request.action, interpolation_frames(size.width, size.height)
-    )
+    count = interpolation_frames(size.width, size.height)
+    k = pixel_scale(start) if pixel_scale(end) % pixel_scale(start) == 0 else 1
+    a = understand_sprite(shrink(start, k), None, "low top-down", request.action, seed)
+    anim = interpolate_sprites(a, shrink(end, k), request.action, count)
+    anim = replace(anim, frames=[enlarge(f, k) for f in anim.frames])
     ctx.progress(0.9)
     kept = {}
     for index, key in ((0, request.start_image.image), (-1, request.end_image.image)):

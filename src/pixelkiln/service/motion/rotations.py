@@ -34,6 +34,7 @@ from pixelkiln.contract.motion import (
 )
 from pixelkiln.engine.imageio import decode_image, encode_png
 from pixelkiln.engine.sprites.analyse import analyse_sprite
+from pixelkiln.engine.sprites.scale import enlarge, pixel_scale, shrink
 from pixelkiln.engine.sprites.turn import ROTATION_ORDER, direction_after, turn_sprite
 from pixelkiln.engine.sprites.understand import keep_palette, sprite_palette, understand_sprite
 from pixelkiln.engine.subjects.camera import view_for
@@ -83,8 +84,10 @@ def _turned(
 ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """The 8 rotations of a sprite facing south (a quadruped seen side-on faces the
     side its head is on), and what was read."""
-    sm = understand_sprite(rgba, None, view, hint, seed)
-    return turn_sprite(sm, ROTATION_ORDER), sm.report()
+    k = pixel_scale(rgba)
+    sm = understand_sprite(shrink(rgba, k), None, view, hint, seed)
+    turned = {d: enlarge(f, k) for d, f in turn_sprite(sm, ROTATION_ORDER).items()}
+    return turned, {**sm.report(), "pixel_scale": k}
 
 
 # generate-8-rotations-v3 -------------------------------------------------------------------
@@ -279,11 +282,12 @@ def _rotate(request: RotateRequest, drawn: dict[str, Any] | None) -> bytes:
     if drawn and not lift:
         out = on_canvas(_drawn_rotations(drawn, [to])[to], size.width, size.height)
     else:
+        k = pixel_scale(rgba)
         sm = understand_sprite(
-            rgba, request.from_direction, request.from_view, "", int(request.seed or 0)
+            shrink(rgba, k), request.from_direction, request.from_view, "", int(request.seed or 0)
         )
         degrees = {to: float(request.direction_change)} if request.direction_change else None
-        out = turn_sprite(sm, [to], view_change=lift, turn_degrees=degrees)[to]
+        out = enlarge(turn_sprite(sm, [to], view_change=lift, turn_degrees=degrees)[to], k)
     if request.color_image is not None:
         out = keep_palette(out, sprite_palette(request.color_image.pixels))
     if request.init_image is not None and request.mask_image is not None:
