@@ -253,3 +253,21 @@ def test_enlarged_art_is_turned_on_its_own_pixel_grid(service) -> None:
     images = images_of(done)
     assert np.array_equal(images[0], big)
     assert all(pixel_scale(i) % 3 == 0 and palette(i) <= palette(KNIGHT) for i in images)
+
+
+def test_an_edit_puts_a_held_item_in_every_frame(service) -> None:
+    key = service.new_key(generations=50)
+    frames = [frame(KNIGHT), frame(np.roll(KNIGHT, 1, axis=1))]
+    body = {
+        "description": "holding a sword",
+        "frames": frames,
+        "image_size": {"width": 32, "height": 32},
+    }
+    done = run(service, key, "/edit-animation-v2", body)
+    edited = images_of(done)
+    (placed,) = done["last_response"]["items"]
+    assert placed["item"] == "sword" and placed["placed"]
+    added = [
+        area(e) - area(f) for e, f in zip(edited, (KNIGHT, np.roll(KNIGHT, 1, 1)), strict=True)
+    ]
+    assert added[0] > 0 and added[0] == added[1]  # the same sword, moved with the hand

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from pixelkiln.engine.sprites.animate import animate_sprite, interpolate_sprites
 from pixelkiln.engine.sprites.outfit import edit_frames, transfer_outfit
+from pixelkiln.engine.sprites.stamps import item_words, stamp_items
 from pixelkiln.engine.sprites.turn import ROTATION_ORDER, turn_sprite
 from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
@@ -129,18 +130,21 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     walk = animate_sprite(knight, "walk", 4).frames
     dressed = transfer_outfit(farmer, walk)
     edited, _ = edit_frames(walk, "a purple tabard and white boots")
+    armed, _ = stamp_items(walk, item_words("holding a sword and a shield"))
     _grid(
         [
             ("reference (drawn by the subject engine)", [farmer]),
             ("frames in", walk),
             ("transfer-outfit-v2: the reference's clothes", dressed),
             ("edit-animation-v2: 'a purple tabard and white boots'", edited),
+            ("edit-animation-v2: 'holding a sword and a shield'", armed),
         ],
         zoom,
     ).save(out / "outfit.png")
     parts.append(
         "Outfit transfer and animation edits: one colour map per request, read from the "
-        "first frame's regions (torso, legs, feet) and applied alike to every frame.\n\n"
+        "first frame's regions (torso, legs, feet) and applied alike to every frame; held "
+        "items stamped at each frame's hand.\n\n"
         f"![outfit]({NAME}/outfit.png)\n"
     )
     return "\n".join(parts)
