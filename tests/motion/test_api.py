@@ -17,6 +17,8 @@ def test_rotations_v3_keep_south_and_the_palette(service) -> None:
     done = run(service, key, "/generate-8-rotations-v3", {"first_frame": image_body(KNIGHT)})
     images = images_of(done)
     assert done["last_response"]["directions"][0] == "south" and len(images) == 8
+    labels = {k["label"] for k in done["last_response"]["keypoints"]}
+    assert len(labels) == 18 and "NECK" in labels
     assert np.array_equal(images[0], KNIGHT)
     allowed = palette(KNIGHT)
     for img in images[1:]:

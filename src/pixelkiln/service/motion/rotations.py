@@ -87,7 +87,8 @@ def _turned(
     k = pixel_scale(rgba)
     sm = understand_sprite(shrink(rgba, k), None, view, hint, seed)
     turned = {d: enlarge(f, k) for d, f in turn_sprite(sm, ROTATION_ORDER).items()}
-    return turned, {**sm.report(), "pixel_scale": k}
+    # Keypoints of the given direction, on the caller's canvas (x, y in 0..1).
+    return turned, {**sm.report(), "pixel_scale": k, "keypoints": sm.keypoints}
 
 
 # generate-8-rotations-v3 -------------------------------------------------------------------
