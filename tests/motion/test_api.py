@@ -273,3 +273,24 @@ def test_an_edit_puts_a_held_item_in_every_frame(service) -> None:
         area(e) - area(f) for e, f in zip(edited, (KNIGHT, np.roll(KNIGHT, 1, 1)), strict=True)
     ]
     assert added[0] > 0 and added[0] == added[1]  # the same sword, moved with the hand
+
+
+def test_an_object_we_drew_turns_exactly(service) -> None:
+    from tests.characters.conftest import fetch_png
+    from tests.conftest import wait_for
+
+    key = service.new_key(generations=100)
+    r = post(
+        service, key, "/create-8-direction-object", {"description": "wooden chest", "size": 24}
+    )
+    object_id = r.json()["object_id"]
+
+    def detail() -> dict:
+        return service.client.get(f"/v2/objects/{object_id}", headers=service.headers(key)).json()
+
+    wait_for(lambda: detail()["status"] == "completed", timeout=120)
+    urls = detail()["rotation_urls"]
+    south, east = fetch_png(service, urls["south"]), fetch_png(service, urls["east"])
+    done = run(service, key, "/generate-8-rotations-v3", {"first_frame": image_body(south)})
+    assert done["last_response"]["source"] == "drawn"
+    assert np.array_equal(images_of(done)[6], east)

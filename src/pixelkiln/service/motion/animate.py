@@ -182,6 +182,8 @@ def run_text_animation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     rgba, backdrop = cut_backdrop(request.first_frame.pixels)
     last = cut_backdrop(request.last_frame.pixels)[0] if request.last_frame is not None else None
     drawn = payload.get("drawn")
+    if drawn and drawn.get("kind", "character") != "character":
+        drawn = None  # an object's motions are its own family's; here it is read anew
     direction = getattr(request, "direction", None)
     if drawn:
         out = draw_animation(

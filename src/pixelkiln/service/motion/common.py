@@ -7,9 +7,9 @@
 - **Backdrops**: a sprite with no transparent pixel has its flat backdrop taken off
   (the clean-up tier's background removal) before it is read, and laid back under every
   frame unless ``no_background`` is true.
-- **Our own images** (:func:`drawn_source`): a sprite a character job of this account
-  drew is recognised by its pixels and worked from its stored model, so its rotations
-  and animations are exact.
+- **Our own images** (:func:`drawn_source`): a sprite a character or object job of this
+  account drew is recognised by its pixels and worked from its stored model, so its
+  rotations (and a character's animations) are exact.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import numpy as np
 from pixelkiln.contract.common import Base64Image, png_b64
 from pixelkiln.engine.imageio import encode_png
 from pixelkiln.engine.sprites.analyse import subject_mask
+from pixelkiln.engine.subjects.camera import DIRECTIONS
 from pixelkiln.errors import InvalidRequest
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.characters.build import png_of_reference
@@ -124,17 +125,24 @@ def original_png(image: Base64Image) -> bytes:
 
 
 def drawn_source(ctx: Container, auth: Auth, rgba: np.ndarray) -> dict[str, Any] | None:
-    """The stored model of a rotation image a character job of this account drew: its
-    spec, look and direction (None for any other image)."""
+    """The stored model of a rotation image a character or object job of this account
+    drew: its kind, spec, look and direction (None for any other image)."""
     found = find_drawn(ctx, auth, rgba)
-    if found is None or not found.file.startswith("rotations/"):
+    if found is None:
         return None
     result = found.result
     if "spec" not in result or "look" not in result:
         return None
+    if found.file.startswith("rotations/"):
+        kind, direction = "character", found.file.split("/", 1)[1]
+    elif found.family == "object" and found.file in DIRECTIONS:
+        kind, direction = "object", found.file
+    else:
+        return None
     return {
         "asset_id": found.asset_id,
+        "kind": kind,
         "spec": result["spec"],
         "look": result["look"],
-        "direction": found.file.split("/", 1)[1],
+        "direction": direction,
     }

@@ -54,6 +54,7 @@ from pixelkiln.service.motion.common import (
     on_canvas,
     original_png,
 )
+from pixelkiln.service.objects.draw import draw_stills
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.subjects.drawing import subject_from
 from pixelkiln.service.submit import run_sync, submit_job
@@ -74,7 +75,10 @@ KIND_V2 = "motion_rotations_v2"
 
 
 def _drawn_rotations(drawn: dict[str, Any], directions: list[str]) -> dict[str, np.ndarray]:
-    """Every direction of a character we drew, from its stored model (exact)."""
+    """Every direction of a character or object we drew, from its stored model (exact)."""
+    if drawn.get("kind") == "object":
+        pictures = draw_stills(drawn["spec"], drawn["look"], directions)
+        return {d: pictures[d].rgba() for d in directions}
     files, _ = draw_rotations(subject_from(drawn["spec"]), drawn["look"], directions)
     return {d: decode_image(files[f"rotations/{d}"]) for d in directions}
 
