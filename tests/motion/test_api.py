@@ -67,6 +67,21 @@ def test_rotations_v2_rotate_and_styles(service) -> None:
     )
     for img in images_of(styled):
         assert palette(img) <= palette(KNIGHT)
+    concept = np.zeros((64, 64, 4), np.uint8)
+    concept[..., :3], concept[..., 3] = (200, 40, 40), 255
+    concept[32:, :, :3] = (40, 160, 60)
+    drawn = run(
+        service,
+        key,
+        "/generate-8-rotations-v2",
+        {
+            "image_size": size,
+            "method": "create_from_concept",
+            "description": "a farmer",
+            "concept_image": {"image": image_body(concept), "width": 64, "height": 64},
+        },
+    )
+    assert all(area(i) > 50 and i.shape == (48, 48, 4) for i in images_of(drawn))
     r = post(service, key, "/generate-8-rotations-v2", {"image_size": size})
     assert r.status_code == 422 and r.json()["detail"][0]["loc"][-1] == "reference_image"
     big = {"image": image_body(np.zeros((60, 60, 4), np.uint8)), "width": 60, "height": 60}
