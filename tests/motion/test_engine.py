@@ -98,6 +98,22 @@ def test_plans_are_read_from_the_silhouette() -> None:
     assert guess_plan(HAND_MADE["slime"][0]())[0] == "blob"
     assert guess_plan(HAND_MADE["wolf"][0]())[0] == "quadruped"
     assert _hand_made("wolf").direction == "east"
+    for text, plan in (("a wooden barrel", "prop"), ("a treasure chest", "prop")):
+        sprite = draw_subject(Subject.from_text(text, 1), LOOK, ["south"]).sprites["south"]
+        assert guess_plan(sprite.rgba())[0] == plan, text
+    dog = draw_subject(Subject.from_text("a brown dog", 1), LOOK, ["east"]).sprites["east"]
+    assert guess_plan(dog.rgba())[0] == "quadruped"
+
+
+def test_a_prop_seen_from_the_side_is_itself_or_its_mirror_and_turns_in_plane_from_above() -> None:
+    chest = draw_subject(Subject.from_text("a treasure chest", 1), LOOK, ["east"]).sprites["east"]
+    rgba = chest.rgba()
+    sm = understand_sprite(rgba, "east")
+    turned = turn_sprite(sm)
+    assert np.array_equal(turned["east"], rgba) and np.array_equal(turned["north-east"], rgba)
+    assert np.array_equal(turned["west"], rgba[:, ::-1])
+    above = turn_sprite(understand_sprite(rgba, "east", view="high top-down"))
+    assert np.array_equal(above["south"], rotsprite(rgba, -90))
 
 
 @pytest.mark.parametrize("name", sorted(HAND_MADE))

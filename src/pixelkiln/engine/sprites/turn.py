@@ -9,8 +9,11 @@ A sprite read by :func:`~.understand.understand_sprite` is turned like this:
   (:func:`~.understand.keep_palette`). What the sprite cannot show (the back of a head,
   the far flank) is the model's own part (hair, back, the other side) in the colours
   fitted to the near side.
-- **A prop** has no skeleton: it turns in the image plane by RotSprite
-  (:mod:`.rotsprite`), 45 degrees a direction, which adds no colour.
+- **A prop** has no skeleton. Seen from above (``high top-down``), or turned by an
+  exact angle (``rotate``'s ``direction_change``), it turns in the image plane by
+  RotSprite (:mod:`.rotsprite`), which adds no colour; seen from the side it is shown as
+  drawn from every side, mirrored for the other half of the circle (most props are
+  symmetric about their upright axis).
 
 ``view_change`` raises or lowers the camera by that many degrees (models only; a prop
 is kept as drawn). Turns between the 8 directions land on the nearest of them for a
@@ -45,6 +48,17 @@ ROTATION_ORDER: tuple[str, ...] = (
     "east",
     "south-east",
 )
+
+
+def _side_of(rgba: np.ndarray, given: str, wanted: str) -> np.ndarray:
+    """A prop seen from the side, from another side: itself, mirrored when the wanted
+    direction faces the other half of the circle (its east-west component flips)."""
+
+    def side(d: str) -> int:
+        return 1 if "east" in d else -1 if "west" in d else 0
+
+    flip = side(given) * side(wanted) < 0
+    return rgba[:, ::-1].copy() if flip else rgba.copy()
 
 
 def direction_after(start: str, degrees: float) -> str:
@@ -117,9 +131,12 @@ def turn_sprite(
     if sm.plan == "prop" or sm.subject is None or sm.fitted is None:
         for d in directions:
             deg = (turn_degrees or {}).get(d, DIRECTION_YAW[d] - DIRECTION_YAW[sm.direction])
-            out[d] = (
-                sm.rgba.copy() if d == sm.direction and not deg % 360 else rotsprite(sm.rgba, deg)
-            )
+            if d == sm.direction and not deg % 360:
+                out[d] = sm.rgba.copy()
+            elif sm.view == "high top-down" or (turn_degrees and d in turn_degrees):
+                out[d] = rotsprite(sm.rgba, deg)  # seen from above: a turn in the plane
+            else:
+                out[d] = _side_of(sm.rgba, sm.direction, d)
         return out
     camera = sm.fitted.camera
     if view_change:

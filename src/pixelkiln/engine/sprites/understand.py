@@ -4,9 +4,9 @@
 animation, interpolation, outfit transfer):
 
 1. **Body plan**: a creature word in the caller's hint ("a wolf", "slime") decides;
-   otherwise the silhouette does: much wider than tall is a quadruped seen side-on, a
-   solid dome widest in its lower half is a blob, a figure whose width profile has a
-   neck (:mod:`.analyse`) is a biped; anything else is a prop.
+   otherwise the silhouette does: a solid dome widest in its lower half is a blob, much
+   wider than tall and standing on separate legs a quadruped seen side-on, a figure with
+   a head over a neck or shoulders (:mod:`.analyse`) a biped; anything else is a prop.
 2. **Fit** (analysis by synthesis): a biped is the mannequin whose render in the given
    direction overlaps the sprite best (:func:`~.fit.fit_character`); a quadruped or a
    blob is its creature coloured and placed on the sprite (:func:`~.fit.fit_creature`).
@@ -119,17 +119,42 @@ def guess_plan(rgba: np.ndarray, hint: str = "") -> tuple[str, str | None]:
     fill = float(box.mean())
     widths = box.sum(1)
     widest = float(np.nonzero(widths >= widths.max() - 1)[0].mean())
-    if fill > 0.62 and widest >= 0.45 * (h - 1) and h <= 1.15 * w:
+    domed = float(widths[: max(1, h // 4)].mean()) <= 0.8 * float(widths.max())
+    if fill > 0.62 and widest >= 0.45 * (h - 1) and h <= 1.15 * w and domed:
         return "blob", None
-    if w > 1.25 * h:
+    if w > 1.25 * h and _legs_apart(box):
         return "quadruped", None
     try:
         analysis = analyse_sprite(rgba)
     except ValueError:
         return "prop", None
-    if analysis.heads >= 1.8 and analysis.box.height >= 1.2 * max(1, analysis.box.width) * 0.8:
+    tall = analysis.box.height >= 0.96 * max(1, analysis.box.width)
+    if analysis.heads >= 1.8 and tall and (analysis.legs_split or _big_head(analysis)):
         return "biped", None
     return "prop", None
+
+
+def _legs_apart(box: np.ndarray) -> bool:
+    """The bottom fifth of the silhouette is split into separate runs (legs), as a
+    standing animal's is and a chest's or a log's is not."""
+    rows = box[-max(1, box.shape[0] // 5) :].astype(np.int8)
+    starts = ((rows[:, 1:] == 1) & (rows[:, :-1] == 0)).sum(1) + rows[:, 0]
+    return bool((starts >= 2).mean() >= 0.5)
+
+
+def _big_head(a: SpriteAnalysis) -> bool:
+    """A figure's head: at least about half as wide as its torso (a bottle's neck and
+    cork are far narrower than its body), above a neck or shoulders (a barrel's top
+    runs straight into its body)."""
+    head = a.widths[a.box.top : a.neck]
+    stop = a.crotch if a.crotch is not None else a.neck + max(2, (a.feet - a.neck) // 2)
+    torso = a.widths[a.neck : stop]
+    if not len(head) or not len(torso):
+        return False
+    head_w, torso_w = float(head.max()), float(torso.max())
+    narrows = a.row_width(a.neck) <= 0.9 * head_w  # a neck, or
+    shoulders = torso_w >= 1.15 * head_w  # shoulders wider than the head
+    return head_w >= 0.45 * torso_w and (narrows or shoulders)
 
 
 def _side_facing(mask: np.ndarray) -> str:
