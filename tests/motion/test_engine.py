@@ -168,3 +168,17 @@ def test_rotsprite_adds_no_colour_and_quarter_turns_are_exact() -> None:
         out = rotsprite(img, degrees)
         assert _colours(out) <= _colours(img)
         assert abs(int(_mask(out).sum()) - int(_mask(img).sum())) < 0.15 * _mask(img).sum()
+
+
+@pytest.mark.parametrize(("text", "given"), [("a brown dog", "east"), ("a green slime", "south")])
+def test_creatures_we_rendered_turn_close_to_their_true_directions(text: str, given: str) -> None:
+    drawing = draw_subject(Subject.from_text(text, 1), LOOK)
+    sm = understand_sprite(drawing.sprites[given].rgba(), hint=text)
+    assert sm.direction == given
+    turned = turn_sprite(sm)
+    ious = [
+        silhouette_iou(_mask(turned[d]), _mask(drawing.sprites[d].rgba()))
+        for d in ROTATION_ORDER
+        if d != given
+    ]
+    assert float(np.mean(ious)) >= 0.8, ious
