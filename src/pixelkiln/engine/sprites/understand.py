@@ -189,8 +189,11 @@ def understand_sprite(
         else:
             base = word or ("wolf" if plan == "quadruped" else "slime")
             spec = creature_spec(base, seed, hint)
-            fitted = fit_creature(rgba, spec, view, direction=direction)
-            fitted = _fit_box(fitted, mask, view, direction)
+            fitted = _fit_box(
+                fit_creature(rgba, spec, view, direction=direction), mask, view, direction
+            )
+            if plan == "quadruped":
+                fitted = _fit_build(rgba, fitted, mask, view, direction)
     except ValueError:  # too little of a figure to measure: turned and swayed as a prop
         return SpriteModel(rgba, "prop", direction, view, None, None, None, [])
     subject = Subject(fitted.spec, build_model(fitted.spec))
@@ -231,6 +234,26 @@ def _fit_box(fitted: FittedSubject, mask: np.ndarray, view: str, direction: str)
         if iou > best[0] + 1e-9:
             best = (iou, replace(cam, pivot=(px + dx, py + dy)))
     return replace(fitted, camera=best[1], iou=best[0])
+
+
+#: Builds a quadruped is tried in: body bulk and leg length (the creature engine's
+#: "skinny" to "fat" and "short-legged" to "long-legged").
+_BUILDS = tuple((bulk, legs) for bulk in (0.85, 1.0, 1.18, 1.35) for legs in (0.8, 1.0, 1.2))
+
+
+def _fit_build(
+    rgba: np.ndarray, fitted: FittedSubject, mask: np.ndarray, view: str, direction: str
+) -> FittedSubject:
+    """The quadruped whose build overlaps the sprite best (each placed by
+    :func:`_fit_box`)."""
+    best = fitted
+    for bulk, legs in _BUILDS:
+        params = {**fitted.spec.params, "bulk": bulk, "legs": legs}
+        spec = replace(fitted.spec, params=params)
+        trial = _fit_box(fit_creature(rgba, spec, view, direction=direction), mask, view, direction)
+        if trial.iou > best.iou + 1e-9:
+            best = trial
+    return best
 
 
 def sprite_palette(rgba: np.ndarray) -> np.ndarray:
