@@ -18,7 +18,7 @@ from pixelkiln.engine.style import DETAILS, OUTLINES, SHADINGS, Style
 from pixelkiln.engine.subjects.camera import VIEWS
 from pixelkiln.engine.text import parse_description
 
-__all__ = ["app", "material", "parse_size", "preview", "subject"]
+__all__ = ["app", "material", "parse_size", "preview", "sprite", "subject"]
 
 app = typer.Typer(help="Render engine output to PNG files.", no_args_is_help=True)
 
@@ -204,3 +204,42 @@ def subject(
     if show_preview:
         (out / "preview.png").write_bytes(encode_png(contact_sheet(rows, zoom=4)))
         console.print(f"preview -> {out / 'preview.png'}")
+
+
+@app.command()
+def sprite(
+    image: Path = typer.Argument(..., help="A sprite drawn anywhere (PNG, GIF, WebP, JPEG)."),
+    action: str | None = typer.Option(None, help='An action to animate, e.g. "walk".'),
+    frames: int = typer.Option(8, help="Frames of the action after frame 0 (the sprite)."),
+    hint: str = typer.Option("", help='What the sprite is, e.g. "a grey wolf".'),
+    direction: str | None = typer.Option(None, help="The way it faces (default: read)."),
+    out: Path = typer.Option(Path("sprite"), help="Folder to write into."),
+) -> None:
+    """Read any sprite, turn it to 8 directions (and animate it) in its own palette."""
+    from pixelkiln.engine.sprites.animate import animate_sprite
+    from pixelkiln.engine.sprites.turn import ROTATION_ORDER, turn_sprite
+    from pixelkiln.engine.sprites.understand import understand_sprite
+
+    console = Console(stderr=True)
+    if direction is not None and direction not in ROTATION_ORDER:
+        raise typer.BadParameter(f"--direction must be one of {', '.join(ROTATION_ORDER)}")
+    if not 1 <= frames <= 40:
+        raise typer.BadParameter("--frames must be 1 to 40")
+    try:
+        sm = understand_sprite(decode_image(image.read_bytes()), direction, hint=hint)
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    turned = turn_sprite(sm)
+    (out / "rotations").mkdir(parents=True, exist_ok=True)
+    for d in ROTATION_ORDER:
+        (out / "rotations" / f"{d}.png").write_bytes(encode_png(turned[d]))
+    meta: dict[str, object] = {**sm.report(), "keypoints": sm.keypoints}
+    if action:
+        anim = animate_sprite(sm, action, frames)
+        folder = out / "animation"
+        folder.mkdir(parents=True, exist_ok=True)
+        for i, f in enumerate(anim.frames):
+            (folder / f"frame_{i:03d}.png").write_bytes(encode_png(f))
+        meta["animation"] = anim.record
+    (out / "sprite.json").write_text(json.dumps(meta, indent=1))
+    console.print(f"{sm.plan}, facing {sm.direction} -> {out}")

@@ -28,6 +28,12 @@ HANDLERS: dict[str, str] = {
     "map_object": "pixelkiln.service.objects.map_objects:run_map_object",
     "character": "pixelkiln.service.characters.jobs:run_character",
     "character_animation": "pixelkiln.service.characters.jobs:run_character_animation",
+    "motion_rotations_v3": "pixelkiln.service.motion.rotations:run_rotations_v3",
+    "motion_rotations_v2": "pixelkiln.service.motion.rotations:run_rotations_v2",
+    "motion_text_animation": "pixelkiln.service.motion.animate:run_text_animation",
+    "motion_interpolation": "pixelkiln.service.motion.frames:run_interpolation",
+    "motion_edit_animation": "pixelkiln.service.motion.frames:run_edit_animation",
+    "motion_transfer_outfit": "pixelkiln.service.motion.frames:run_transfer_outfit",
 }
 
 _runtime: dict[str, Handler] = {}

@@ -36,6 +36,7 @@ ROUTERS: list[str] = [
     "pixelkiln.api.v2.map_objects",
     "pixelkiln.api.v2.characters",
     "pixelkiln.api.v2.pro_flash",
+    "pixelkiln.api.v2.motion",
 ]
 
 #: OpenAPI tags in display order, with a line each (also the sections of llms.txt).
@@ -79,6 +80,12 @@ TAGS: list[dict[str, str]] = [
         "name": "Map Objects",
         "description": "One-off transparent props, cheaper than objects; deleted after 8 hours.",
     },
+    {
+        "name": "Animate",
+        "description": "Any sprite animated by text, in-betweens, animation "
+        "edits and outfit transfer.",
+    },
+    {"name": "Rotate", "description": "Any sprite turned: 8 rotations, or one direction or view."},
     {
         "name": "Game UI",
         "description": "UI panels composed from pieces and elements, and single UI elements.",

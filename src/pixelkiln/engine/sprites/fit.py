@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
 from pixelkiln.engine.subjects.bodies.biped import PRESETS
 from pixelkiln.engine.subjects.camera import view_for
@@ -46,9 +46,11 @@ from pixelkiln.engine.subjects.subject import build_model
 __all__ = [
     "CUSTOM_KEYS",
     "FittedSubject",
+    "best_shift",
     "fit_character",
     "fit_creature",
     "place_camera",
+    "rest_mask",
     "silhouette_iou",
 ]
 
@@ -91,13 +93,18 @@ def silhouette_iou(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def place_camera(
-    model: Model, analysis: SpriteAnalysis, view: str, outlined: bool, level: int = 1
+    model: Model,
+    analysis: SpriteAnalysis,
+    view: str,
+    outlined: bool,
+    level: int = 1,
+    direction: str = "south",
 ) -> Camera:
-    """The camera that stands ``model`` (facing south, at rest) on the sprite: as tall
-    as its figure, feet on its bottom row, centred on its body's centre line."""
+    """The camera that stands ``model`` (facing ``direction``, at rest) on the sprite: as
+    tall as its figure, feet on its bottom row, centred on its body's centre line."""
     v = view_for(view)
     box = analysis.box
-    e = extent(model, model.pose(), "south", v, level=level)
+    e = extent(model, model.pose(), direction, v, level=level)
     line = 1 if outlined else 0
     target = max(2.0, box.height - 2 * line)
     scale = target / max(e.v_max - e.v_min, 1e-6)
@@ -127,13 +134,16 @@ def _run_centre(row: np.ndarray, x: int) -> float:
     return (a + b) / 2.0
 
 
-def _south_mask(model: Model, camera: Camera, style: SubjectStyle) -> np.ndarray:
+def rest_mask(
+    model: Model, camera: Camera, style: SubjectStyle, direction: str = "south"
+) -> np.ndarray:
+    """The silhouette of ``model`` at rest facing ``direction`` through ``camera``."""
     palette = build_palette(model, style)
-    sprite = render(model, model.pose(), "south", camera, style, palette)
+    sprite = render(model, model.pose(), direction, camera, style, palette)
     return sprite.index > 0
 
 
-def _best_shift(mask: np.ndarray, target: np.ndarray) -> tuple[float, tuple[int, int]]:
+def best_shift(mask: np.ndarray, target: np.ndarray) -> tuple[float, tuple[int, int]]:
     """The overlap after the best whole-pixel shift (at most 1 px each way)."""
     best = (-1.0, (0, 0))
     h, w = mask.shape
@@ -164,6 +174,14 @@ def _close(a: tuple[int, int, int] | None, b: tuple[int, int, int] | None) -> bo
     return float(np.linalg.norm(la - lb)) < 0.06
 
 
+def _metal(rgb: tuple[int, int, int] | None) -> bool:
+    """Grey of a middle lightness: metal (no skin tone is this unsaturated)."""
+    if rgb is None:
+        return False
+    lch = oklab_to_oklch(srgb_to_oklab(np.array(rgb, np.float64)))
+    return bool(lch[1] < 0.035 and 0.45 < lch[0] < 0.9)
+
+
 def style_of(analysis: SpriteAnalysis, detail: str = "medium detail") -> SubjectStyle:
     """The outline and shading the sprite was drawn with."""
     return SubjectStyle(analysis.outline, analysis.shading, detail)
@@ -184,6 +202,12 @@ def _character_spec(analysis: SpriteAnalysis, seed: int, text: str) -> SubjectSp
     if hair is None or _close(hair, skin):
         outfit["hair"] = "bald"
     paints = dict(DEFAULT_PAINTS)
+    if _metal(skin) and (hair is None or _close(hair, skin)):
+        # A grey head with no skin tone is a closed helmet (a knight's great helm):
+        # its back and sides turn as metal, not as a bald grey head.
+        outfit["headwear"] = "great helm"
+        paints["helmet"] = _colour_paint(skin, paints["helmet"])
+        skin = None
     paints["skin"] = _colour_paint(skin, paints["skin"])
     paints["hair"] = _colour_paint(hair, paints["hair"])
     paints["top"] = _colour_paint(top, paints["top"])
@@ -261,8 +285,10 @@ def fit_character(
     seed: int = 0,
     text: str = "",
     detail: str = "medium detail",
+    direction: str = "south",
 ) -> FittedSubject:
-    """A mannequin fitted to a south-facing figure (see the module docstring)."""
+    """A mannequin fitted to a figure facing ``direction`` (south unless the caller
+    knows better; see the module docstring)."""
     analysis = analyse_sprite(rgba)
     style = style_of(analysis, detail)
     outlined = style.outlined
@@ -273,8 +299,8 @@ def fit_character(
 
     def score(spec: SubjectSpec) -> float:
         model = build_model(spec)
-        camera = place_camera(model, analysis, view, outlined, style.level)
-        iou, (dx, dy) = _best_shift(_south_mask(model, camera, style), target)
+        camera = place_camera(model, analysis, view, outlined, style.level, direction)
+        iou, (dx, dy) = best_shift(rest_mask(model, camera, style, direction), target)
         key = repr(spec.to_dict())
         cameras[key] = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
         return iou
@@ -288,9 +314,10 @@ def fit_creature(
     spec: SubjectSpec,
     view: str = "low top-down",
     detail: str = "medium detail",
+    direction: str = "south",
 ) -> FittedSubject:
-    """``spec`` (a creature of any plan) coloured and placed on a south-facing sprite:
-    its body takes the sprite's main colour; its shape is its plan's."""
+    """``spec`` (a creature of any plan) coloured and placed on a sprite facing
+    ``direction``: its body takes the sprite's main colour; its shape is its plan's."""
     analysis = analyse_sprite(rgba)
     style = style_of(analysis, detail)
     groups = [g for r in analysis.regions.values() for g in r.colours]
@@ -299,7 +326,7 @@ def fit_creature(
         finish = spec.paints["body"].finish if "body" in spec.paints else "matte"
         spec = spec.with_paint("body", paint_from_rgb(main, finish))
     model = build_model(spec)
-    camera = place_camera(model, analysis, view, style.outlined, style.level)
-    iou, (dx, dy) = _best_shift(_south_mask(model, camera, style), analysis.mask)
+    camera = place_camera(model, analysis, view, style.outlined, style.level, direction)
+    iou, (dx, dy) = best_shift(rest_mask(model, camera, style, direction), analysis.mask)
     camera = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
     return FittedSubject(spec, camera, style, analysis, iou, 1)

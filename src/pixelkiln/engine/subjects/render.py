@@ -523,3 +523,31 @@ def render(
         roles=roles,
         role_names=role_names,
     )
+
+
+def joint_frames(
+    model: Model, pose: Pose, direction: str, camera: Camera
+) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Every joint's world frame (rotation, position) in ``pose`` facing ``direction``,
+    as :func:`render` places them (for tools that move pixels with the skeleton)."""
+    frames, _ = _pose_frames(model, pose, yaw_for(model, direction, camera.view), camera)
+    return frames
+
+
+def part_buffer(
+    model: Model, pose: Pose, direction: str, camera: Camera, level: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel: the index into ``model.parts`` of the nearest surface (-1 where the
+    ray misses) and its world position, ``(h, w)`` and ``(h, w, 3)``."""
+    frames = joint_frames(model, pose, direction, camera)
+    buf = _cast(model, frames, camera, level)
+    w, h = camera.size
+    grid = _ray_origins(camera).reshape(-1, 3)
+    t = np.where(np.isfinite(buf.t), buf.t, 0.0)
+    points = grid - t[:, None] * camera.view.toward_camera
+    return buf.part.reshape(h, w), points.reshape(h, w, 3)
+
+
+def project_points(points: np.ndarray, camera: Camera) -> np.ndarray:
+    """World points to pixel coordinates and depth (x, y, toward the camera)."""
+    return _project_px(np.asarray(points, dtype=np.float64), camera)

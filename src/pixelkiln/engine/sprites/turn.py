@@ -1,0 +1,159 @@
+"""Rotations of any sprite: the given direction kept, the others drawn from its model.
+
+A sprite read by :func:`~.understand.understand_sprite` is turned like this:
+
+- **The given direction** is returned pixel for pixel (the caller's own image).
+- **A figure, a quadruped or a blob**: the fitted model is drawn facing every other
+  direction through the fitted camera (same scale, same ground line), in the sprite's
+  outline and shading; its colours are then mapped to the sprite's own palette
+  (:func:`~.understand.keep_palette`). What the sprite cannot show (the back of a head,
+  the far flank) is the model's own part (hair, back, the other side) in the colours
+  fitted to the near side.
+- **A prop** has no skeleton. Seen from above (``high top-down``), or turned by an
+  exact angle (``rotate``'s ``direction_change``), it turns in the image plane by
+  RotSprite (:mod:`.rotsprite`), which adds no colour; seen from the side it is shown as
+  drawn from every side, mirrored for the other half of the circle (most props are
+  symmetric about their upright axis).
+
+``view_change`` raises or lowers the camera by that many degrees (models only; a prop
+is kept as drawn). Turns between the 8 directions land on the nearest of them for a
+model; a prop turns by the exact angle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.sprites.analyse import ColourGroup
+from pixelkiln.engine.sprites.camera import draw_with_camera
+from pixelkiln.engine.sprites.rotsprite import rotsprite
+from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
+from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, View
+from pixelkiln.engine.subjects.paints import SubjectPalette
+
+__all__ = ["ROTATION_ORDER", "direction_after", "turn_sprite"]
+
+#: The order of the contract's 8-rotation answers.
+ROTATION_ORDER: tuple[str, ...] = (
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+)
+
+
+def _side_of(rgba: np.ndarray, given: str, wanted: str) -> np.ndarray:
+    """A prop seen from the side, from another side: itself, mirrored when the wanted
+    direction faces the other half of the circle (its east-west component flips)."""
+
+    def side(d: str) -> int:
+        return 1 if "east" in d else -1 if "west" in d else 0
+
+    flip = side(given) * side(wanted) < 0
+    return rgba[:, ::-1].copy() if flip else rgba.copy()
+
+
+def direction_after(start: str, degrees: float) -> str:
+    """The direction ``degrees`` clockwise (south, south-east, east...) of ``start``,
+    rounded to the nearest of the 8."""
+    steps = round((DIRECTION_YAW[start] + degrees) / 45.0) % 8
+    return DIRECTIONS[steps]
+
+
+def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
+    """The sprite's material each fitted paint role was coloured from."""
+    a = sm.analysis
+    if a is None:
+        return {}
+
+    def holding(region: str, colour: tuple[int, int, int] | None) -> ColourGroup | None:
+        groups = a.regions[region].colours
+        if colour is None:
+            return groups[0] if groups else None
+        return next((g for g in groups if colour in g.shades), None)
+
+    out = {
+        "skin": holding("head", a.face),
+        "helmet": holding("head", a.face),
+        "hair": holding("head", a.hair),
+        "top": holding("torso", None),
+        "bottom": holding("legs", None),
+        "shoes": holding("feet", None),
+    }
+    head = a.regions["head"].colours
+    if head:  # a visor or an eye slit: the head's darkest material
+        out["visor"] = min(head, key=lambda g: float(srgb_to_oklab(np.array(g.rgb, float))[0]))
+    everything = [g for r in a.regions.values() for g in r.colours]
+    if everything:
+        out["body"] = max(everything, key=lambda g: g.share)
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
+    """A colour for every index of the drawing's palette, all the sprite's own: each
+    role's fill tones take the shades of the material it was fitted from, darkest to
+    darkest (so a turned figure keeps its ramps instead of speckling between nearest
+    colours); everything else its nearest sprite colour."""
+    colours = np.asarray(palette.colors, np.uint8).reshape(-1, 3)
+    table = keep_palette(
+        np.concatenate([colours[:, None, :], np.full((len(colours), 1, 1), 255, np.uint8)], -1),
+        sprite_palette(sm.rgba),
+    )[:, 0, :3].copy()
+    for role, group in _groups_by_role(sm).items():
+        ramp = palette.ramps.get(role)
+        if ramp is None or len(ramp) < 2:
+            continue
+        fills = [int(i) for i in ramp[1:]]
+        shades = sorted(group.shades, key=lambda c: float(srgb_to_oklab(np.array(c, float))[0]))
+        for rank, i in enumerate(fills):
+            j = round(rank * (len(shades) - 1) / max(1, len(fills) - 1)) if len(shades) > 1 else 0
+            table[i] = shades[j]
+    return table
+
+
+def turn_sprite(
+    sm: SpriteModel,
+    directions: Sequence[str] = ROTATION_ORDER,
+    view_change: float = 0.0,
+    turn_degrees: dict[str, float] | None = None,
+) -> dict[str, np.ndarray]:
+    """``sm``'s sprite facing each of ``directions`` (see the module docstring).
+    ``turn_degrees`` gives a prop's exact turn per direction when it is not 45 a step."""
+    out: dict[str, np.ndarray] = {}
+    if sm.plan == "prop" or sm.subject is None or sm.fitted is None:
+        for d in directions:
+            deg = (turn_degrees or {}).get(d, DIRECTION_YAW[d] - DIRECTION_YAW[sm.direction])
+            if d == sm.direction and not deg % 360:
+                out[d] = sm.rgba.copy()
+            elif sm.view == "high top-down" or (turn_degrees and d in turn_degrees):
+                out[d] = rotsprite(sm.rgba, deg)  # seen from above: a turn in the plane
+            else:
+                out[d] = _side_of(sm.rgba, sm.direction, d)
+        return out
+    camera = sm.fitted.camera
+    if view_change:
+        v = camera.view
+        elevation = float(np.clip(v.elevation + view_change, 0.0, 90.0))
+        camera = replace(camera, view=View(f"{v.name}{view_change:+g}", elevation, v.grid_yaw))
+    wanted = [d for d in directions if d != sm.direction or view_change]
+    if wanted:
+        drawing = draw_with_camera(sm.subject, replace(sm.look, palette=None), camera, wanted)
+        table = _colour_table(drawing.palette, sm)
+        for d in wanted:
+            index = drawing.sprites[d].index
+            rgba = np.zeros((*index.shape, 4), np.uint8)
+            rgba[..., :3] = table[index]
+            rgba[..., 3] = np.where(index > 0, 255, 0)
+            out[d] = rgba
+    for d in directions:
+        if d == sm.direction and not view_change:
+            out[d] = sm.rgba.copy()
+    return {d: out[d] for d in directions}

@@ -1,0 +1,112 @@
+"""Sprites the subject engine did not draw: a 32 px knight, a 48 px slime, a 64 px wolf.
+
+Drawn pixel by pixel from shapes (ellipses, boxes) in a few flat colours with a dark
+outline, as a person would in an editor. The motion tools are shown and tested on them
+because nothing about them is known in advance: no spec, no keypoints, no camera.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import ndimage
+
+__all__ = ["HAND_MADE", "knight", "slime", "wolf"]
+
+_OUTLINE = (24, 20, 32)
+
+
+def _canvas(size: int) -> np.ndarray:
+    return np.zeros((size, size, 4), np.uint8)
+
+
+def _box(img: np.ndarray, x0: int, y0: int, x1: int, y1: int, rgb: tuple[int, int, int]) -> None:
+    img[y0:y1, x0:x1, :3] = rgb
+    img[y0:y1, x0:x1, 3] = 255
+
+
+def _ellipse(
+    img: np.ndarray, cx: float, cy: float, rx: float, ry: float, rgb: tuple[int, int, int]
+) -> None:
+    yy, xx = np.mgrid[0 : img.shape[0], 0 : img.shape[1]]
+    inside = ((xx + 0.5 - cx) / rx) ** 2 + ((yy + 0.5 - cy) / ry) ** 2 <= 1.0
+    img[inside, :3] = rgb
+    img[inside, 3] = 255
+
+
+def _outline(img: np.ndarray) -> np.ndarray:
+    solid = img[..., 3] > 0
+    ring = ndimage.binary_dilation(solid, ndimage.generate_binary_structure(2, 1)) & ~solid
+    out = img.copy()
+    out[ring, :3] = _OUTLINE
+    out[ring, 3] = 255
+    return out
+
+
+def knight() -> np.ndarray:
+    """A 32 px knight facing the viewer: helmet with a visor slit, blue tabard, steel
+    arms and legs, brown boots."""
+    steel, dark, light = (150, 156, 170), (96, 100, 118), (206, 210, 222)
+    blue, navy = (52, 92, 178), (34, 56, 120)
+    boot = (110, 70, 40)
+    img = _canvas(32)
+    _ellipse(img, 16, 8.5, 5.0, 5.0, steel)  # helmet
+    _box(img, 13, 5, 15, 7, light)  # shine
+    _box(img, 12, 8, 20, 9, (30, 30, 40))  # visor slit
+    _box(img, 14, 13, 18, 14, dark)  # neck guard
+    _box(img, 11, 14, 21, 22, blue)  # tabard
+    _box(img, 15, 14, 17, 22, navy)  # stripe
+    _box(img, 8, 14, 11, 21, steel)  # right arm
+    _box(img, 21, 14, 24, 21, steel)
+    _box(img, 8, 20, 11, 22, dark)  # gauntlets
+    _box(img, 21, 20, 24, 22, dark)
+    _box(img, 11, 22, 21, 23, dark)  # belt
+    _box(img, 12, 23, 15, 28, steel)  # legs
+    _box(img, 17, 23, 20, 28, steel)
+    _box(img, 11, 28, 15, 30, boot)
+    _box(img, 17, 28, 21, 30, boot)
+    return _outline(img)
+
+
+def slime() -> np.ndarray:
+    """A 48 px green slime: a dome wider at the bottom, a highlight, two eyes."""
+    green, deep, pale = (86, 186, 92), (46, 128, 66), (170, 232, 150)
+    img = _canvas(48)
+    _ellipse(img, 24, 32, 17.0, 12.5, green)
+    _ellipse(img, 24, 40, 17.0, 5.0, deep)  # shadowed base
+    _ellipse(img, 24, 36.5, 17.0, 5.0, green)
+    _ellipse(img, 17, 27, 3.5, 2.5, pale)  # highlight
+    _box(img, 19, 31, 21, 35, (20, 30, 24))  # eyes
+    _box(img, 27, 31, 29, 35, (20, 30, 24))
+    img[img[..., 1] == 0] = 0  # nothing below the body
+    img[45:] = 0
+    return _outline(img)
+
+
+def wolf() -> np.ndarray:
+    """A 64 px grey wolf seen side-on, facing east: body, head and snout, ears, four
+    legs and a bushy tail."""
+    grey, dark, pale = (132, 134, 146), (88, 90, 104), (196, 198, 206)
+    nose = (30, 30, 36)
+    img = _canvas(64)
+    _ellipse(img, 9, 30, 8.0, 4.0, dark)  # tail
+    _ellipse(img, 30, 34, 16.0, 8.0, grey)  # body
+    _ellipse(img, 31, 38, 12.0, 3.5, pale)  # belly
+    for x in (18, 23, 36, 41):  # legs
+        _box(img, x, 38, x + 4, 50, dark if x in (23, 41) else grey)
+        _box(img, x, 50, x + 5, 52, dark)
+    _ellipse(img, 47, 26, 7.0, 6.0, grey)  # head
+    _box(img, 50, 26, 58, 31, grey)  # snout
+    _box(img, 51, 29, 58, 31, pale)  # jaw
+    _box(img, 57, 26, 59, 28, nose)
+    _box(img, 47, 24, 49, 26, nose)  # eye
+    _box(img, 43, 17, 46, 22, dark)  # ears
+    _box(img, 47, 17, 50, 22, dark)
+    return _outline(img)
+
+
+#: name -> (drawing function, the words a caller would describe it with)
+HAND_MADE = {
+    "knight": (knight, "a knight in steel armour"),
+    "slime": (slime, "a green slime"),
+    "wolf": (wolf, "a grey wolf"),
+}
