@@ -179,6 +179,23 @@ async def scenario(client: Client, root: Path) -> None:
     )
     assert result.is_error and "outside" in result.content[0].text
 
+    # The same file animated as a sprite we did not draw: frame 0 is the file itself.
+    result = await client.call_tool(
+        "animate_sprite",
+        {
+            "first_frame": {"type": "file", "path": "assets/knight/south.png"},
+            "action": "walk",
+            "frame_count": 4,
+            "save_to": "assets/knight_walk",
+        },
+    )
+    assert not result.is_error, result.content[0].text
+    frames = _images(result)
+    south = _png((root / "assets" / "knight" / "south.png").read_bytes())
+    assert len(frames) == 5 and all(f.shape == south.shape for f in frames)
+    assert np.array_equal(frames[0], south)
+    assert len(list((root / "assets" / "knight_walk").glob("*.png"))) == 5
+
     # A UI panel.
     result = await client.call_tool(
         "create_ui_panel",

@@ -62,6 +62,41 @@ BODIES: list[tuple[str, dict[str, Any], float]] = [
         {"description": "fire", "image_size": {"width": 64, "height": 64}, "frame_count": 16},
         1.0,
     ),
+    ("/generate-8-rotations-v3", {"first_frame": image_body(SPRITE)}, 1.0),
+    (
+        "/rotate",
+        {
+            "image_size": {"width": 16, "height": 16},
+            "from_image": image_body(SPRITE),
+            "to_direction": "east",
+        },
+        1.0,
+    ),
+    (
+        "/animate-with-text-v3",
+        {
+            "first_frame": image_body(SPRITE),
+            "action": "walk",
+            "frame_count": 4,
+            "enhance_prompt": True,
+        },
+        1.05,
+    ),
+    (
+        "/animate-pixminimax",
+        {"first_frame": image_body(SPRITE), "description": "idle", "frame_count": 16},
+        2.0,
+    ),
+    (
+        "/interpolation-v2",
+        {
+            "start_image": {"image": image_body(SPRITE), "size": {"width": 16, "height": 16}},
+            "end_image": {"image": image_body(SPRITE), "size": {"width": 16, "height": 16}},
+            "action": "jump",
+            "image_size": {"width": 16, "height": 16},
+        },
+        20.0,
+    ),
 ]
 
 

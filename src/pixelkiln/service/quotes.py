@@ -73,6 +73,9 @@ def _registry() -> dict[str, Priced]:
     from pixelkiln.service.characters.quotes import PRICES as character_prices
 
     out.update({path: Priced(model, price) for path, (model, price) in character_prices.items()})
+    from pixelkiln.service.motion.quotes import PRICES as motion_prices
+
+    out.update({path: Priced(model, price) for path, (model, price) in motion_prices.items()})
     return out
 
 
