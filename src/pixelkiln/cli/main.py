@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pixelkiln.cli import doctor, gallery, keys, render, serve, webhooks, worker
+from pixelkiln.cli import backup, doctor, gallery, keys, render, serve, webhooks, worker
 
 app = typer.Typer(
     name="pixelkiln",
@@ -22,3 +22,5 @@ app.add_typer(keys.accounts_app, name="accounts")
 app.add_typer(render.app, name="render")
 app.command("gallery")(gallery.gallery)
 app.add_typer(webhooks.webhooks_app, name="webhooks")
+app.command("backup")(backup.backup)
+app.command("restore")(backup.restore)

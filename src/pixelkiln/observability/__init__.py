@@ -13,7 +13,7 @@ import os
 from pixelkiln.config import Settings
 from pixelkiln.observability.logs import configure_logging
 
-__all__ = ["configure"]
+__all__ = ["clear_metrics_dir", "configure"]
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -27,3 +27,12 @@ def configure(settings: Settings) -> None:
         os.environ[MULTIPROC_ENV] = str(settings.resolved_metrics_dir)
     if settings.log_format == "json":
         configure_logging("json")
+
+
+def clear_metrics_dir(settings: Settings) -> None:
+    """Forget the samples of an earlier run (the embedded service owns its folder; in a
+    scale-out deployment empty each host's folder when its processes start)."""
+    if MULTIPROC_ENV in os.environ:
+        return  # chosen outside: whoever chose it owns its life
+    for stale in settings.resolved_metrics_dir.glob("*.db"):
+        stale.unlink(missing_ok=True)
