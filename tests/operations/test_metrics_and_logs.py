@@ -53,8 +53,11 @@ def test_metrics_count_requests_jobs_and_generations(make_service: Callable[...,
     after = samples(svc.client.get("/metrics").text)
 
     route = "/v2/background-jobs/{job_id}"
-    polled = total(after, "pixelkiln_http_requests_total", route=route, status="200")
-    assert polled - total(before, "pixelkiln_http_requests_total", route=route) >= 2
+    polled = [
+        total(found, "pixelkiln_http_requests_total", route=route, status="200")
+        for found in (before, after)
+    ]
+    assert polled[1] - polled[0] >= 2
     assert total(after, "pixelkiln_http_request_duration_seconds_count", route=route) >= 2
     for status in ("completed", "failed"):
         run = total(after, "pixelkiln_jobs_run_total", kind="test.checker", status=status)

@@ -128,13 +128,13 @@ def test_a_backup_taken_while_jobs_run_restores_into_a_fresh_folder(tmp_path: Pa
         url = cluster.start_api(0)
         db = Database(f"sqlite:///{data / 'pixelkiln.db'}")
         key = create_account(db, "studio", 50)
-        first = [submit_tile(http, url, key, seed) for seed in range(3)]
+        first = [submit_tile(http, url, key, seed) for seed in range(2)]
         for sub in first:
             wait_for(
                 lambda j=sub["background_job_id"]: job_status(http, url, key, j) == "completed",
                 timeout=60,
             )
-        later = [submit_tile(http, url, key, seed) for seed in range(3, 9)]
+        later = [submit_tile(http, url, key, seed) for seed in range(2, 6)]
         done = _cli(env, "backup", "--out", str(archive))  # while the later ones run
         assert done.returncode == 0, done.stderr
         for sub in later:

@@ -8,6 +8,7 @@ message for a finished job does nothing.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import Celery
@@ -22,6 +23,8 @@ TASK_NAME = "pixelkiln.run_job"
 #: Sends one webhook delivery (``pixelkiln.webhooks.sending.attempt_delivery``).
 DELIVER_TASK_NAME = "pixelkiln.deliver_webhook"
 QUEUE = "pixelkiln"
+
+log = logging.getLogger(__name__)
 
 #: The worker process's context, built on its first task (per forked pool child).
 _contexts: dict[str, JobsContext] = {}
@@ -56,8 +59,11 @@ def make_celery(settings: Settings, make_context: ContextFactory | None = None) 
             # The job's webhooks are due now: send them rather than wait for a sweep.
             from pixelkiln.webhooks.sending import claim_due
 
-            for delivery_id in claim_due(ctx.settings, ctx.db, job_id=job_id):
-                deliver_webhook.delay(delivery_id)
+            try:
+                for delivery_id in claim_due(ctx.settings, ctx.db, job_id=job_id):
+                    deliver_webhook.delay(delivery_id)
+            except Exception:  # the job is done; a sweeper sends them once claims expire
+                log.warning("could not queue the webhooks of job %s", job_id, exc_info=True)
         return state
 
     @app.task(name=DELIVER_TASK_NAME, ignore_result=True)

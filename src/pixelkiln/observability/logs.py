@@ -67,7 +67,8 @@ def configure_logging(fmt: str, level: int = logging.INFO) -> None:
         for old in list(root.handlers):
             root.removeHandler(old)
     root.addHandler(handler)
-    root.setLevel(min(root.level or level, level) if root.level else level)
+    if root.level == logging.NOTSET or root.level > level:
+        root.setLevel(level)
     for name in ("uvicorn", "uvicorn.error", "celery"):
         logger = logging.getLogger(name)
         logger.handlers.clear()

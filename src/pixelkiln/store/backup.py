@@ -69,7 +69,7 @@ def backup(
             progress(f"copying the database {source}")
             with tempfile.TemporaryDirectory() as tmp:
                 copy = Path(tmp) / "pixelkiln.db"
-                src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+                src = sqlite3.connect(source, timeout=30)
                 dst = sqlite3.connect(copy)
                 try:
                     src.backup(dst)

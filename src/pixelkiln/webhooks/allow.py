@@ -82,7 +82,8 @@ class AllowList:
         if not by_name:
             outside = [a for a in addresses if not any(a in n for n in self.networks)]
             if outside:
-                raise Refused(f"{host} ({outside[0]}) is not in PIXELKILN_WEBHOOK_ALLOW")
+                shown = host if host == str(outside[0]) else f"{host} ({outside[0]})"
+                raise Refused(f"{shown} is not in PIXELKILN_WEBHOOK_ALLOW")
         return Target(url, parts.scheme, host, port, str(addresses[0]))
 
 
