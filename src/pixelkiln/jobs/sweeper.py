@@ -8,6 +8,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -134,7 +135,8 @@ class Sweeper:
         self._thread.start()
 
     def wake(self) -> None:
-        """Sweep now rather than at the next tick (a job just finished: its webhooks)."""
+        """Hand out due webhook deliveries now rather than at the next tick (a job just
+        finished); the job sweep itself keeps its interval."""
         self._wake.set()
 
     def stop(self) -> None:
@@ -145,14 +147,17 @@ class Sweeper:
 
     def _loop(self) -> None:
         # The first sweep runs at once: it is the start-up recovery of crashed work.
+        next_sweep = 0.0
         while True:
             try:
-                sweep_once(self.ctx, self.dispatch, self.redispatch_after_s)
-                expire_assets(self.ctx)
+                if time.monotonic() >= next_sweep:
+                    next_sweep = time.monotonic() + self.interval
+                    sweep_once(self.ctx, self.dispatch, self.redispatch_after_s)
+                    expire_assets(self.ctx)
                 self._hand_out_deliveries()
             except Exception:
                 log.warning("sweep failed", exc_info=True)
-            self._wake.wait(self.interval)
+            self._wake.wait(max(0.0, next_sweep - time.monotonic()))
             self._wake.clear()
             if self._stop.is_set():
                 return
