@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -127,16 +128,25 @@ def test_a_backup_taken_while_jobs_run_restores_into_a_fresh_folder(tmp_path: Pa
     with Cluster(env=env, log_dir=tmp_path / "logs") as cluster, httpx.Client(timeout=30) as http:
         url = cluster.start_api(0)
         db = Database(f"sqlite:///{data / 'pixelkiln.db'}")
-        key = create_account(db, "studio", 50)
+        key = create_account(db, "studio", 500)
         first = [submit_tile(http, url, key, seed) for seed in range(2)]
         for sub in first:
             wait_for(
                 lambda j=sub["background_job_id"]: job_status(http, url, key, j) == "completed",
                 timeout=60,
             )
-        later = [submit_tile(http, url, key, seed) for seed in range(2, 6)]
-        done = _cli(env, "backup", "--out", str(archive))  # while the later ones run
-        assert done.returncode == 0, done.stderr
+        # Jobs are submitted (and run) for as long as the backup process lives.
+        taking = subprocess.Popen(
+            [str(_BIN), "backup", "--out", str(archive)],
+            env={**os.environ, **env},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        later = [submit_tile(http, url, key, 2)]
+        while taking.poll() is None and len(later) < 30:
+            later.append(submit_tile(http, url, key, 2 + len(later)))
+            time.sleep(0.05)
+        assert taking.wait(timeout=120) == 0
         for sub in later:
             wait_for(
                 lambda j=sub["background_job_id"]: job_status(http, url, key, j) != "processing",
@@ -155,6 +165,7 @@ def test_a_backup_taken_while_jobs_run_restores_into_a_fresh_folder(tmp_path: Pa
         blobs = list(s.scalars(select(Blob.key)))
         done_ids = list(s.scalars(select(Asset.id).where(Asset.status == "completed")))
     assert {sub["tile_id"] for sub in first} <= set(done_ids) and blobs
+    print(f"{len(later)} jobs submitted during the backup; {len(done_ids)} done in it")
     env = embedded_env(fresh, JOB_LEASE_S="3")
     with Cluster(env=env, log_dir=tmp_path / "logs2") as cluster, httpx.Client(timeout=30) as http:
         url = cluster.start_api(0)
