@@ -162,3 +162,33 @@ def test_a_failed_job_run_by_a_worker_queues_job_failed(
         assert (row.endpoint_id, row.event, row.status) == (hook.id, "job.failed", "pending")
         assert json.loads(row.body)["status"] == "failed"
         assert s.get(Job, job_id).status == "failed"
+
+
+def test_the_cli_adds_tests_lists_and_removes_an_endpoint(
+    make_service: Callable[..., Service], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc = make_service(runner="manual")
+    key = svc.new_key(1)
+    monkeypatch.setenv("PIXELKILN_DATA_DIR", str(svc.ctx.settings.data_dir))
+    monkeypatch.setenv("PIXELKILN_WEBHOOK_ALLOW", "127.0.0.1")
+    cli = CliRunner()
+    with Receiver() as receiver:
+        added = cli.invoke(
+            cli_app,
+            ["webhooks", "add", "--account", key.account_id, "--url", receiver.url],
+        )
+        assert added.exit_code == 0, added.output
+        secret = added.stdout.strip().splitlines()[-1]
+        [hook] = [
+            line.split()[1] for line in added.output.splitlines() if line.startswith("webhook ")
+        ]
+        listed = cli.invoke(cli_app, ["webhooks", "list"])
+        assert hook in listed.stdout and secret not in listed.stdout
+        tested = cli.invoke(cli_app, ["webhooks", "test", hook])
+        assert tested.exit_code == 0 and "delivered" in tested.stdout
+        [body] = receiver.verified(secret)
+        assert body["type"] == "webhook.test" and body["webhook_id"] == hook
+    log = cli.invoke(cli_app, ["webhooks", "deliveries", "--webhook", hook])
+    assert "webhook.test" in log.stdout and "204" in log.stdout
+    assert cli.invoke(cli_app, ["webhooks", "remove", hook]).exit_code == 0
+    assert hook not in cli.invoke(cli_app, ["webhooks", "list"]).stdout

@@ -23,8 +23,8 @@ def configure(settings: Settings) -> None:
     already chosen (by a parent process, or the environment) is kept: child processes
     must write where their parent reads."""
     if MULTIPROC_ENV not in os.environ:
-        settings.resolved_metrics_dir.mkdir(parents=True, exist_ok=True)
         os.environ[MULTIPROC_ENV] = str(settings.resolved_metrics_dir)
+    os.makedirs(os.environ[MULTIPROC_ENV], exist_ok=True)
     if settings.log_format == "json":
         configure_logging("json")
 
