@@ -3,7 +3,8 @@
 # virtual environment with the constraints and no extras (no Makefile, no model wheel),
 # run `pixelkiln doctor`, then the scale-out deployment of the README (PostgreSQL, Redis,
 # `pixelkiln serve` and one `pixelkiln worker`), complete a tileset job through the worker
-# and check how words outside the lexicon read (scripts/install_check.py).
+# and check how words outside the lexicon read (scripts/install_check.py); then the SDK's
+# client drives `pixelkiln mcp` against that service (scripts/install_check_mcp.py).
 #
 # Uses the PostgreSQL and Redis servers on 127.0.0.1 (Redis database from
 # PIXELKILN_TEST_REDIS, default 0); everything else lives in a temporary folder.
@@ -52,6 +53,7 @@ cd "$WORK"  # nothing of the source tree on the path: only what was installed
 KEY=$("$V/pixelkiln" keys create --name install-check --generations 100 2>/dev/null | tail -n 1)
 echo "install-check: pixelkiln doctor"
 "$V/pixelkiln" doctor
+"$V/pixelkiln" mcp --help >/dev/null
 
 setsid "$V/pixelkiln" worker --concurrency 1 >"$WORK/worker.log" 2>&1 &
 PIDS+=($!)
@@ -63,4 +65,5 @@ if ! "$V/python" "$REPO/scripts/install_check.py" "http://127.0.0.1:$PORT" "$KEY
   echo "--- worker.log"; tail -n 40 "$WORK/worker.log"
   exit 1
 fi
+"$V/python" "$REPO/scripts/install_check_mcp.py" "$V/pixelkiln" "http://127.0.0.1:$PORT" "$KEY"
 echo "install-check: passed"

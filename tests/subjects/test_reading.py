@@ -53,6 +53,31 @@ def test_colours_and_materials_land_on_the_named_part() -> None:
     assert hue_distance(spec.paints["top"].hue, 305) < 10
 
 
+def test_a_prop_part_named_in_the_description_takes_its_paint() -> None:
+    from pixelkiln.engine.subjects.props import PROP_KINDS
+
+    default = PROP_KINDS["well"].paints
+    # "a wooden roof" paints the roof, and draws it; the well itself stays stone.
+    for seed in range(6):
+        reading = read_subject("stone well with a wooden roof", seed)
+        assert reading.spec.params["roof"] is True
+        roof = reading.spec.paints["roof"]
+        assert roof != default["roof"] and roof.finish == "matte" and 40 < roof.hue < 80
+        assert reading.spec.paints["stone"] == default["stone"]
+        assert "roof" not in reading.ignored
+    cart = read_subject("wooden cart with red wheels", 1).spec
+    assert hue_distance(cart.paints["wheels"].hue, 28) < 12
+    assert hue_distance(cart.paints["body"].hue, 28) > 12
+    # An edit that names a part recolours that part only.
+    well = read_subject("stone well with a wooden roof", 1).spec
+    red = edit_subject(well, "make the roof red").spec
+    assert hue_distance(red.paints["roof"].hue, 28) < 12
+    assert red.paints["stone"] == well.paints["stone"]
+    sprite = draw_subject(Subject.from_spec(red), Look(), ["south"]).sprites["south"]
+    lch = hues(role_pixels(sprite, "roof"))
+    assert np.median([hue_distance(h, 28) for h in lch[:, 2]]) < 25
+
+
 def test_items_go_to_a_fitting_hand() -> None:
     assert read_subject("knight holding a torch", 1).spec.items == {
         "right": "torch",

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from pixelkiln.cli import backup, doctor, gallery, keys, render, serve, webhooks, worker
+from pixelkiln.cli import (
+    backup,
+    doctor,
+    gallery,
+    keys,
+    mcp_server,
+    render,
+    serve,
+    webhooks,
+    worker,
+)
 
 app = typer.Typer(
     name="pixelkiln",
@@ -21,6 +31,7 @@ app.add_typer(keys.keys_app, name="keys")
 app.add_typer(keys.accounts_app, name="accounts")
 app.add_typer(render.app, name="render")
 app.command("gallery")(gallery.gallery)
+app.command("mcp")(mcp_server.mcp)
 app.add_typer(webhooks.webhooks_app, name="webhooks")
 app.command("backup")(backup.backup)
 app.command("restore")(backup.restore)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -840,6 +841,37 @@ def _style_role(slot: str, style: str, paint_role: str) -> str:
     return paint_role
 
 
+def _part_role(roles: Iterable[str], word: str) -> str | None:
+    """The prop role a noun names ("roof", "legs" for "leg", "wheels" for "wheel");
+    roles named after a material ("wood", "stone") are reached by material words only."""
+    for role in roles:
+        if role in MATERIAL_WORDS or role in COLOR_WORDS:
+            continue
+        if word in (role, role + "s", role + "es") or role in (word + "s", word + "es"):
+            return role
+    return None
+
+
+def _prop_paint_targets(
+    roles: Iterable[str], main: str, tokens: list[str], loose: list[str], used: set[int]
+) -> list[tuple[str, str]]:
+    """(paint word, role) pairs: a colour or material said of a named part ("a wooden
+    roof", "red wheels") lands on that part, the rest on the prop's main role."""
+    roles = list(roles)
+    out: list[tuple[str, str]] = []
+    for i, t in enumerate(tokens):
+        if t not in loose:
+            continue
+        j = i + 1
+        while j < len(tokens) and _is_paint_word(tokens[j]):
+            j += 1  # "dark red roof": both words reach the roof
+        role = _part_role(roles, tokens[j]) if j < len(tokens) else None
+        if role is not None:
+            used.add(j)
+        out.append((t, role or main))
+    return out
+
+
 def _hand_for(item: str, explicit: dict[str, str]) -> str:
     if item in _HOLD_LEFT and "left" not in explicit:
         return "left"
@@ -885,13 +917,13 @@ def _read_other(
 
         prop = PROP_KINDS[name]
         materials: dict[str, str] = {}
-        for word in loose:
+        for word, role in _prop_paint_targets(prop.paints, prop.main_role, tokens, loose, used):
             if word in MATERIAL_WORDS:
-                materials[prop.main_role] = word
+                materials[role] = word
             else:
-                colours.setdefault(prop.main_role, word)
+                colours.setdefault(role, word)
             understood.append(
-                (word, f"{'material' if word in MATERIAL_WORDS else 'colour'} of {prop.main_role}")
+                (word, f"{'material' if word in MATERIAL_WORDS else 'colour'} of {role}")
             )
         spec = prop_spec(
             name,
@@ -958,6 +990,11 @@ def edit_subject(spec: SubjectSpec, text: str) -> Reading:
 
             target = PROP_KINDS[spec.plan].main_role
         paints = dict(spec.paints)
+        # "make the roof red": a part the edit names takes its colours.
+        named = [(i, r) for i, t in enumerate(tokens) if (r := _part_role(paints, t)) is not None]
+        if named:
+            used.add(named[0][0])
+            target = named[0][1]
         for i, t in enumerate(tokens):
             if i not in used and _is_paint_word(t) and target in paints:
                 used.add(i)

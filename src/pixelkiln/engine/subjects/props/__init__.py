@@ -92,12 +92,16 @@ def prop_spec(
     for key, word in (colors or {}).items():
         role = _role(pk, key)
         paints[role] = paint_for_color(word, paints[role])
+    params = pk.params_for(seed)
+    for role in {*(materials or {}), *(colors or {})}:
+        if isinstance(params.get(role), bool):
+            params[role] = True  # a part the description paints is drawn ("a red roof")
     return SubjectSpec(
         kind="prop",
         subject=kind,
         plan=kind,
         paints=paints,
-        params=pk.params_for(seed),
+        params=params,
         conditions=tuple(conditions),
         seed=int(seed),
         text=text,
