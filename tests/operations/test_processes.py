@@ -84,6 +84,10 @@ def test_a_killed_process_pending_delivery_is_delivered_after_restart(tmp_path: 
                 return row is not None and row.attempts >= 1 and row.status == "pending"
 
         wait_for(tried, timeout=30)
+        # The job ran in a pool process: its samples reach the API's /metrics.
+        metrics = http.get(url + "/metrics").text
+        assert 'pixelkiln_jobs_run_total{kind="isometric_tile",status="completed"} 1.0' in metrics
+        assert 'pixelkiln_webhook_attempts_total{event="job.completed",outcome="retry"}' in metrics
         cluster.kill_api(0)  # SIGKILL: nothing in memory survives
         with Receiver(port=port) as receiver:
             cluster.start_api(0)
