@@ -10,10 +10,12 @@ import httpx
 import pytest
 import redis
 from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import select
 
 from pixelkiln.config import Settings
 from pixelkiln.service.accounts import create_account
 from pixelkiln.store.db import Database
+from pixelkiln.store.models import WebhookDelivery
 from pixelkiln.testing.cluster import Cluster
 from pixelkiln.webhooks.endpoints import add_endpoint
 from tests.conftest import wait_for
@@ -32,6 +34,13 @@ def _total(text: str, name: str, **labels: str) -> float:
         for s in family.samples
         if s.name == name and all(s.labels.get(k) == v for k, v in labels.items())
     )
+
+
+def _delivered(db: Database) -> int:
+    with db.read() as s:
+        return len(
+            list(s.scalars(select(WebhookDelivery.id).where(WebhookDelivery.status == "delivered")))
+        )
 
 
 def test_metrics_and_webhooks_across_two_apis_and_two_workers(pg_url: str, tmp_path: Path) -> None:
@@ -77,6 +86,8 @@ def test_metrics_and_webhooks_across_two_apis_and_two_workers(pg_url: str, tmp_p
 
         wait_for(finished, timeout=120, interval=0.3)
         wait_for(lambda: len(receiver.received) >= JOBS, timeout=60)
+        # Attempts are recorded once the receiver has answered.
+        wait_for(lambda: _delivered(db) == JOBS, timeout=30)
         assert sorted(b["id"] for b in receiver.verified(hook.secret)) == sorted(ids)
 
         assert http.get(urls[1] + "/metrics").status_code == 401

@@ -50,6 +50,16 @@ def test_metrics_count_requests_jobs_and_generations(make_service: Callable[...,
                 != "processing"
             )
         )
+
+    def runs(found: dict, status: str) -> float:
+        return total(found, "pixelkiln_jobs_run_total", kind="test.checker", status=status)
+
+    # A worker counts its run just after the job's row is final.
+    def counted() -> bool:
+        now = samples(svc.client.get("/metrics").text)
+        return all(runs(now, s) - runs(before, s) == 1 for s in ("completed", "failed"))
+
+    wait_for(counted, timeout=10)
     after = samples(svc.client.get("/metrics").text)
 
     route = "/v2/background-jobs/{job_id}"
@@ -60,10 +70,7 @@ def test_metrics_count_requests_jobs_and_generations(make_service: Callable[...,
     assert polled[1] - polled[0] >= 2
     assert total(after, "pixelkiln_http_request_duration_seconds_count", route=route) >= 2
     for status in ("completed", "failed"):
-        run = total(after, "pixelkiln_jobs_run_total", kind="test.checker", status=status)
-        assert (
-            run - total(before, "pixelkiln_jobs_run_total", kind="test.checker", status=status) == 1
-        )
+        assert runs(after, status) - runs(before, status) == 1
         assert total(after, "pixelkiln_jobs", kind="test.checker", status=status) == 1
     assert total(after, "pixelkiln_job_run_seconds_count", kind="test.checker") >= 2
     assert total(after, "pixelkiln_generations_charged_total") == 4

@@ -93,9 +93,9 @@ def test_a_killed_process_pending_delivery_is_delivered_after_restart(tmp_path: 
             cluster.start_api(0)
             wait_for(lambda: len(receiver.received) >= 1, timeout=60)
             [body] = receiver.verified(hook.secret)
+            # The attempt is recorded once the receiver has answered.
+            wait_for(lambda: _delivery_status(db) == "delivered", timeout=30)
         assert body["id"] == job_id and body["status"] == "completed"
-        with db.read() as s:
-            assert s.scalar(select(WebhookDelivery.status)) == "delivered"
         db.dispose()
 
     lines = [
@@ -112,6 +112,11 @@ def test_a_killed_process_pending_delivery_is_delivered_after_restart(tmp_path: 
     assert job["outcome"] == "completed" and job["duration_ms"] > 0
     log_text = (tmp_path / "logs" / "api-0.log").read_text()
     assert key.key not in log_text and key.key.split(".")[-1] not in log_text
+
+
+def _delivery_status(db: Database) -> str | None:
+    with db.read() as s:
+        return s.scalar(select(WebhookDelivery.status))
 
 
 def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:

@@ -18,6 +18,7 @@ from sqlalchemy import or_, select
 
 from pixelkiln import __version__
 from pixelkiln.config import Settings
+from pixelkiln.observability import record
 from pixelkiln.store.db import Database
 from pixelkiln.store.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint, utcnow
 from pixelkiln.webhooks.allow import AllowList, Refused, Target
@@ -152,14 +153,13 @@ def attempt_delivery(settings: Settings, db: Database, delivery_id: str) -> str:
                 row.status, outcome = "failed", "failed"
             else:
                 row.next_attempt_at, outcome = retry_at, "retry"
-    _record(message, outcome, code, error, took_ms)
+        # Counted before the commit: a delivery that reads as delivered is counted.
+        record.delivery_attempt(message.event, outcome)
+    _log(message, outcome, code, error, took_ms)
     return outcome
 
 
-def _record(message: _Message, outcome: str, code: int | None, error: str | None, ms: int) -> None:
-    from pixelkiln.observability import record
-
-    record.delivery_attempt(message.event, outcome)
+def _log(message: _Message, outcome: str, code: int | None, error: str | None, ms: int) -> None:
     log.info(
         "webhook %s %s: %s",
         message.id,
