@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pixelkiln.config import Settings
 from pixelkiln.jobs.runners import ManualRunner, PoolRunner
 from pixelkiln.jobs.types import Runner
+from pixelkiln.observability import configure as configure_observability
 from pixelkiln.store.blobs import BlobStore, LocalBlobStore
 from pixelkiln.store.db import Database
 
@@ -40,6 +41,7 @@ class Container:
 def build_container(settings: Settings, with_runner: bool = True) -> Container:
     """Everything a process needs, built from its settings."""
     settings.data_dir.mkdir(parents=True, exist_ok=True)
+    configure_observability(settings)
     ctx = Container(
         settings=settings,
         db=Database(settings.resolved_database_url),

@@ -60,6 +60,23 @@ class Settings(BaseSettings):
     initial_generations: float = 2000.0
     #: Largest request body accepted, in bytes.
     max_body_bytes: int = 32 * 1024 * 1024
+    #: Hosts (``hooks.example.com``, ``*.example.com``) and networks (``10.1.0.0/16``,
+    #: ``127.0.0.1``) that webhooks may be sent to, separated by commas; none by default.
+    webhook_allow: str = ""
+    #: Time allowed for a webhook receiver to connect and answer.
+    webhook_timeout_s: float = Field(default=5.0, gt=0)
+    #: Wait before a delivery's first retry; it doubles on each further one.
+    webhook_retry_base_s: float = Field(default=10.0, gt=0)
+    #: A delivery not accepted this long after its event is given up.
+    webhook_retry_window_s: float = Field(default=86400.0, gt=0)
+    #: When set, ``/metrics`` answers only ``Authorization: Bearer <token>``.
+    metrics_token: str | None = None
+    #: Folder where every process of a host writes its metric samples (the Prometheus
+    #: client's multiprocess mode); default ``<data_dir>/metrics``.
+    metrics_dir: Path | None = None
+    #: ``json``: one JSON object per log line (requests and jobs with ids, kind, duration
+    #: and outcome).
+    log_format: Literal["text", "json"] = "text"
 
     @cached_property
     def resolved_database_url(self) -> str:
@@ -70,6 +87,10 @@ class Settings(BaseSettings):
     @cached_property
     def resolved_blob_dir(self) -> Path:
         return (self.blob_dir or self.data_dir / "blobs").resolve()
+
+    @cached_property
+    def resolved_metrics_dir(self) -> Path:
+        return (self.metrics_dir or self.data_dir / "metrics").resolve()
 
     @property
     def is_sqlite(self) -> bool:

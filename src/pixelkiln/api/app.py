@@ -14,6 +14,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from pixelkiln import __version__
 from pixelkiln.api import playground
 from pixelkiln.api.errors import install_error_handlers
+from pixelkiln.api.observability import install_observability
 from pixelkiln.api.v2 import build_v2_app
 from pixelkiln.bootstrap import Container, build_container
 from pixelkiln.config import Settings
@@ -105,4 +106,5 @@ def create_app(settings: Settings | None = None, container: Container | None = N
             headers={"Cache-Control": "public, max-age=31536000, immutable"},
         )
 
+    install_observability(app, ctx)  # /metrics and request timing/logs, outermost
     return app

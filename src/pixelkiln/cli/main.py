@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from pixelkiln.cli import doctor, gallery, keys, mcp_server, render, serve, worker
+from pixelkiln.cli import (
+    backup,
+    doctor,
+    gallery,
+    keys,
+    mcp_server,
+    render,
+    serve,
+    webhooks,
+    worker,
+)
 
 app = typer.Typer(
     name="pixelkiln",
@@ -22,3 +32,6 @@ app.add_typer(keys.accounts_app, name="accounts")
 app.add_typer(render.app, name="render")
 app.command("gallery")(gallery.gallery)
 app.command("mcp")(mcp_server.mcp)
+app.add_typer(webhooks.webhooks_app, name="webhooks")
+app.command("backup")(backup.backup)
+app.command("restore")(backup.restore)

@@ -11,6 +11,7 @@ import uvicorn
 
 from pixelkiln.cli.common import err, migrated_db, settings
 from pixelkiln.config import Settings
+from pixelkiln.observability import clear_metrics_dir
 from pixelkiln.service.accounts import count_accounts, create_account
 
 
@@ -53,7 +54,10 @@ def serve(
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     key = _first_start_key(cfg)
-    _banner(cfg, key, f"http://{cfg.host}:{cfg.port}")
+    if not cfg.broker_url:
+        clear_metrics_dir(cfg)
+    # Logs shipped as JSON must not carry a key: the banner then names the key's file only.
+    _banner(cfg, None if cfg.log_format == "json" else key, f"http://{cfg.host}:{cfg.port}")
     # Child processes (API workers, job workers) read the same settings from the environment.
     os.environ["PIXELKILN_HOST"], os.environ["PIXELKILN_PORT"] = cfg.host, str(cfg.port)
     os.environ.setdefault("PIXELKILN_DATA_DIR", str(Path(cfg.data_dir).resolve()))

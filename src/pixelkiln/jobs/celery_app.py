@@ -8,6 +8,7 @@ message for a finished job does nothing.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import Celery
@@ -16,10 +17,14 @@ from celery.signals import worker_process_init
 from pixelkiln.config import Settings
 from pixelkiln.jobs.types import ContextFactory, JobsContext
 
-__all__ = ["QUEUE", "TASK_NAME", "broker_problem", "make_celery"]
+__all__ = ["DELIVER_TASK_NAME", "QUEUE", "TASK_NAME", "broker_problem", "make_celery"]
 
 TASK_NAME = "pixelkiln.run_job"
+#: Sends one webhook delivery (``pixelkiln.webhooks.sending.attempt_delivery``).
+DELIVER_TASK_NAME = "pixelkiln.deliver_webhook"
 QUEUE = "pixelkiln"
+
+log = logging.getLogger(__name__)
 
 #: The worker process's context, built on its first task (per forked pool child).
 _contexts: dict[str, JobsContext] = {}
@@ -48,15 +53,37 @@ def make_celery(settings: Settings, make_context: ContextFactory | None = None) 
     def run_job(job_id: str) -> str:
         from pixelkiln.jobs.executor import execute_job
 
-        if make_context is None:
-            msg = "this Celery app only sends tasks (make_celery without make_context)"
-            raise RuntimeError(msg)
-        key = settings.model_dump_json()
-        if key not in _contexts:
-            _contexts[key] = make_context(Settings.model_validate_json(key))
-        return execute_job(_contexts[key], job_id).state
+        ctx = _context(settings, make_context)
+        state = execute_job(ctx, job_id).state
+        if state != "skipped":
+            # The job's webhooks are due now: send them rather than wait for a sweep.
+            from pixelkiln.webhooks.sending import claim_due
+
+            try:
+                for delivery_id in claim_due(ctx.settings, ctx.db, job_id=job_id):
+                    deliver_webhook.delay(delivery_id)
+            except Exception:  # the job is done; a sweeper sends them once claims expire
+                log.warning("could not queue the webhooks of job %s", job_id, exc_info=True)
+        return state
+
+    @app.task(name=DELIVER_TASK_NAME, ignore_result=True)
+    def deliver_webhook(delivery_id: str) -> str:
+        from pixelkiln.webhooks.sending import attempt_delivery
+
+        ctx = _context(settings, make_context)
+        return attempt_delivery(ctx.settings, ctx.db, delivery_id)
 
     return app
+
+
+def _context(settings: Settings, make_context: ContextFactory | None) -> JobsContext:
+    if make_context is None:
+        msg = "this Celery app only sends tasks (make_celery without make_context)"
+        raise RuntimeError(msg)
+    key = settings.model_dump_json()
+    if key not in _contexts:
+        _contexts[key] = make_context(Settings.model_validate_json(key))
+    return _contexts[key]
 
 
 @worker_process_init.connect

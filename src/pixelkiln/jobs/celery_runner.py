@@ -13,7 +13,13 @@ import logging
 from typing import TYPE_CHECKING
 
 from pixelkiln.errors import QueueUnavailable
-from pixelkiln.jobs.celery_app import QUEUE, TASK_NAME, broker_problem, make_celery
+from pixelkiln.jobs.celery_app import (
+    DELIVER_TASK_NAME,
+    QUEUE,
+    TASK_NAME,
+    broker_problem,
+    make_celery,
+)
 from pixelkiln.jobs.sweeper import Sweeper
 
 if TYPE_CHECKING:
@@ -33,6 +39,7 @@ class CeleryRunner:
             self.dispatch,
             interval=ctx.settings.sweep_interval_s,
             redispatch_after_s=ctx.settings.redispatch_after_s,
+            deliver=self._deliver,
         )
 
     def start(self) -> None:
@@ -51,3 +58,6 @@ class CeleryRunner:
             self.app.send_task(TASK_NAME, args=[job_id], queue=QUEUE, retry=False)
         except Exception as exc:
             raise QueueUnavailable(f"{type(exc).__name__}: {exc}") from exc
+
+    def _deliver(self, delivery_id: str) -> None:
+        self.app.send_task(DELIVER_TASK_NAME, args=[delivery_id], queue=QUEUE, retry=False)

@@ -20,9 +20,11 @@ from sqlalchemy import select
 from pixelkiln.jobs.registry import handler_for
 from pixelkiln.jobs.sweeper import owner_is_dead
 from pixelkiln.jobs.types import JobContext, JobOutput, JobsContext
+from pixelkiln.observability.record import job_done
 from pixelkiln.service import billing
 from pixelkiln.store.hashing import file_hash
 from pixelkiln.store.models import Asset, Blob, Job, utcnow
+from pixelkiln.webhooks.events import queue_job_event
 
 __all__ = ["SYNC_PREFIX", "Outcome", "execute_job", "fail_job", "worker_identity"]
 
@@ -62,6 +64,8 @@ def fail_job(ctx: JobsContext, job: Job, reason: str, s: object) -> None:
         if asset is not None:
             asset.status = "failed"
     billing.refund(s, job.account_id, job.id)
+    if not job.kind.startswith(SYNC_PREFIX):
+        queue_job_event(s, job)  # in the transaction that fails the job: never lost
 
 
 def _claim(ctx: JobsContext, job_id: str, me: str) -> Job | None:
@@ -179,6 +183,7 @@ def _store(ctx: JobsContext, job: Job, out: JobOutput, me: str) -> bool:
                 if out.last_response is not None
                 else {"status": "completed", "asset_id": row.asset_id}
             )
+            queue_job_event(s, row)  # in the transaction that completes the job: never lost
         return True
     except _LostLease:
         for key in keys.values():
@@ -200,6 +205,14 @@ def execute_job(ctx: JobsContext, job_id: str, me: str | None = None) -> Outcome
     job = _claim(ctx, job_id, me)
     if job is None:
         return Outcome(job_id, "skipped")
+    started = time.monotonic()
+    outcome = _run_claimed(ctx, job, me)
+    job_done(job, outcome.state, time.monotonic() - started)
+    return outcome
+
+
+def _run_claimed(ctx: JobsContext, job: Job, me: str) -> Outcome:
+    job_id = job.id
     with _Lease(ctx, job_id, me) as lease:
         jctx = JobContext(
             job_id=job.id,

@@ -21,6 +21,7 @@ from pixelkiln.config import Settings
 from pixelkiln.jobs.executor import Outcome, execute_job
 from pixelkiln.jobs.sweeper import Sweeper
 from pixelkiln.jobs.types import ContextFactory, JobsContext, Runner
+from pixelkiln.webhooks.sending import attempt_delivery
 
 __all__ = ["ManualRunner", "PoolRunner", "Runner"]
 
@@ -64,11 +65,14 @@ class PoolRunner:
         self._inflight: set[str] = set()
         self._pool: Executor | None = None
         self._closed = False
+        # Webhooks are sent from this process: waiting on receivers is I/O, not CPU work.
+        self._senders = ThreadPoolExecutor(2, thread_name_prefix="pixelkiln-webhook")
         self._sweeper = Sweeper(
             ctx,
             self.dispatch,
             interval=ctx.settings.sweep_interval_s,
             redispatch_after_s=ctx.settings.sweep_interval_s,
+            deliver=self._deliver,
         )
 
     def _new_pool(self) -> Executor:
@@ -94,6 +98,10 @@ class PoolRunner:
             pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        self._senders.shutdown(wait=True, cancel_futures=True)
+
+    def _deliver(self, delivery_id: str) -> None:
+        self._senders.submit(attempt_delivery, self.ctx.settings, self.ctx.db, delivery_id)
 
     def check(self) -> None:
         pass  # an in-process pool always takes work (a broken pool is rebuilt)
@@ -125,6 +133,8 @@ class PoolRunner:
                 self._rebuild_locked()
             elif exc is not None:
                 log.error("job %s crashed its runner: %r", job_id, exc)
+            elif not fut.cancelled() and fut.result().state != "skipped":
+                self._sweeper.wake()  # its webhooks are due now
 
     def _rebuild_locked(self) -> None:
         if self._closed:

@@ -8,6 +8,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -113,7 +114,8 @@ def expire_assets(ctx: JobsContext) -> list[str]:
 
 
 class Sweeper:
-    """Runs ``sweep_once`` every ``interval`` seconds in a daemon thread."""
+    """Runs ``sweep_once`` every ``interval`` seconds in a daemon thread, and hands the
+    webhook deliveries that are due to ``deliver`` (see ``pixelkiln.webhooks``)."""
 
     def __init__(
         self,
@@ -121,27 +123,52 @@ class Sweeper:
         dispatch: Callable[[str], None],
         interval: float,
         redispatch_after_s: float,
+        deliver: Callable[[str], None] | None = None,
     ) -> None:
-        self.ctx, self.dispatch = ctx, dispatch
+        self.ctx, self.dispatch, self.deliver = ctx, dispatch, deliver
         self.interval, self.redispatch_after_s = interval, redispatch_after_s
         self._stop = threading.Event()
+        self._wake = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="pixelkiln-sweeper", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
 
+    def wake(self) -> None:
+        """Hand out due webhook deliveries now rather than at the next tick (a job just
+        finished); the job sweep itself keeps its interval."""
+        self._wake.set()
+
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
         if self._thread.is_alive():
             self._thread.join(timeout=10)
 
     def _loop(self) -> None:
         # The first sweep runs at once: it is the start-up recovery of crashed work.
+        next_sweep = 0.0
         while True:
             try:
-                sweep_once(self.ctx, self.dispatch, self.redispatch_after_s)
-                expire_assets(self.ctx)
+                if time.monotonic() >= next_sweep:
+                    next_sweep = time.monotonic() + self.interval
+                    sweep_once(self.ctx, self.dispatch, self.redispatch_after_s)
+                    expire_assets(self.ctx)
+                self._hand_out_deliveries()
             except Exception:
                 log.warning("sweep failed", exc_info=True)
-            if self._stop.wait(self.interval):
+            self._wake.wait(max(0.0, next_sweep - time.monotonic()))
+            self._wake.clear()
+            if self._stop.is_set():
                 return
+
+    def _hand_out_deliveries(self) -> None:
+        if self.deliver is None:
+            return
+        from pixelkiln.webhooks.sending import claim_due
+
+        for delivery_id in claim_due(self.ctx.settings, self.ctx.db):
+            try:
+                self.deliver(delivery_id)
+            except Exception:  # its claim expires and a later sweep hands it out again
+                log.warning("could not hand out webhook %s", delivery_id, exc_info=True)

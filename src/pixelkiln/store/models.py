@@ -33,6 +33,9 @@ __all__ = [
     "Blob",
     "Job",
     "LedgerEntry",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEndpoint",
     "new_id",
     "utcnow",
 ]
@@ -222,3 +225,63 @@ class BaseTile(Base):
     #: Everything needed to draw this terrain again pixel for pixel.
     spec: Mapped[dict[str, Any]] = mapped_column(Json, default=dict)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class WebhookEndpoint(Base):
+    """Where an account wants to be told that its jobs finished (set up by the operator)."""
+
+    __tablename__ = "webhook_endpoints"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    url: Mapped[str] = mapped_column(String(2000))
+    #: Event types sent here (``job.completed``, ``job.failed``).
+    events: Mapped[list[str]] = mapped_column(Json, default=list)
+    #: The Standard Webhooks signing secret (``whsec_...``); shown once when added.
+    secret: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class WebhookDelivery(Base):
+    """One event for one endpoint, queued in the transaction that caused it and retried
+    with back-off until it is delivered or its retry window has passed."""
+
+    __tablename__ = "webhook_deliveries"
+    __table_args__ = (Index("ix_webhook_deliveries_due", "status", "next_attempt_at"),)
+
+    #: The ``webhook-id`` header: the same on every attempt, so receivers can deduplicate.
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    endpoint_id: Mapped[str] = mapped_column(
+        ForeignKey("webhook_endpoints.id", ondelete="CASCADE"), index=True
+    )
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    event: Mapped[str] = mapped_column(String(64))
+    job_id: Mapped[str | None] = mapped_column(String(36), index=True)
+    #: The exact bytes sent (and signed), identical on every attempt.
+    body: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default="pending")  # delivered | failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    #: A sender holds the delivery until then (so two sweeps never send it at once).
+    claimed_until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+    last_status_code: Mapped[int | None] = mapped_column(Integer)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    delivered_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
+
+
+class WebhookAttempt(Base):
+    """The log of one try at a delivery (``pixelkiln webhooks deliveries``)."""
+
+    __tablename__ = "webhook_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    delivery_id: Mapped[str] = mapped_column(
+        ForeignKey("webhook_deliveries.id", ondelete="CASCADE"), index=True
+    )
+    attempted_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+    status_code: Mapped[int | None] = mapped_column(Integer)
+    error: Mapped[str | None] = mapped_column(Text)
+    duration_ms: Mapped[int] = mapped_column(Integer, default=0)
