@@ -63,8 +63,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy import ndimage
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
@@ -210,31 +208,63 @@ def cluster_labels(img: np.ndarray, wrap: bool = True, connectivity: int = 4) ->
     count += int(clear.sum())
     if not wrap or count == 0:
         return labels
-    # Pixel pairs that meet across the wrap seams: (last row, first row), (last column,
-    # first column), plus the diagonal steps across them for 8-connectivity.
-    steps = [(1, 0), (0, 1)] + ([(1, 1), (1, -1)] if connectivity == 8 else [])
-    rows, cols = [], []
-    for dy, dx in steps:
-        ys = [h - 1] if dy else list(range(h))
-        xs = [w - 1] if dx == 1 else ([0] if dx == -1 else list(range(w)))
-        if dy and dx:  # diagonals cross the bottom seam and the side seam
-            seam_y = np.ix_([h - 1], np.arange(w))
-            seam_x = np.ix_(np.arange(h), [w - 1] if dx == 1 else [0])
-            sel = [seam_y, seam_x]
-        else:
-            sel = [np.ix_(ys, xs)]
-        other_l = np.roll(labels, (-dy, -dx), axis=(0, 1))
-        other_i = np.roll(index, (-dy, -dx), axis=(0, 1))
-        for s in sel:
-            a, b = labels[s].ravel(), other_l[s].ravel()
-            same = (index[s].ravel() == other_i[s].ravel()) & (index[s].ravel() >= 0)
-            rows.append(a[same])
-            cols.append(b[same])
-    r = np.concatenate(rows)
-    c = np.concatenate(cols)
-    graph = coo_matrix((np.ones(len(r), np.int8), (r, c)), shape=(count, count))
-    _, merged = connected_components(graph, directed=False)
-    return merged[labels]
+    # Pieces that meet across the wrap seams: (last row, first row), (last column, first
+    # column), plus the diagonal steps across them for 8-connectivity.
+    bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
+    right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
+    pairs = [(bottom, top, 0), (right, left, 0)]
+    if connectivity == 8:
+        # (y, x) meets (y + 1, x + 1) and (y + 1, x - 1), wrapping.
+        pairs += [(bottom, top, -1), (right, left, -2), (bottom, top, 1), (left, right, -2)]
+    joined = _seam_join(labels, index, pairs, count)
+    return joined[labels]
+
+
+def _seam_join(
+    labels: np.ndarray,
+    index: np.ndarray,
+    pairs: list[tuple[tuple[slice, slice], tuple[slice, slice], int]],
+    count: int,
+) -> np.ndarray:
+    """Component numbers of the ``count`` flat pieces once the seam pairs join them.
+
+    Numbered as ``scipy.sparse.csgraph.connected_components`` numbers them (in the
+    order of each component's lowest piece, int32), so every caller sees the labels it
+    always saw; a union-find over the few seam pairs costs a fraction of building the
+    sparse graph. ``pairs`` hold two seam slices and a roll: the second seam is rolled by
+    ``-roll`` along its run (-1: x + 1, 1: x - 1) or, with -2, along y by one.
+    """
+    a_parts, b_parts = [], []
+    for sa, sb, roll in pairs:
+        la, ia = labels[sa].ravel(), index[sa].ravel()
+        lb, ib = labels[sb].ravel(), index[sb].ravel()
+        if roll in (-1, 1):
+            lb, ib = np.roll(lb, roll), np.roll(ib, roll)
+        elif roll == -2:
+            lb, ib = np.roll(lb, -1), np.roll(ib, -1)
+        same = (ia == ib) & (ia >= 0)
+        a_parts.append(la[same])
+        b_parts.append(lb[same])
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        root = x
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while x != root:  # path compression
+            parent[x], x = root, parent[x]
+        return root
+
+    a_all, b_all = np.concatenate(a_parts), np.concatenate(b_parts)
+    for a, b in zip(a_all.tolist(), b_all.tolist(), strict=True):
+        ra, rb = find(a), find(b)
+        if ra != rb:  # the lower piece is the root
+            parent[max(ra, rb)] = min(ra, rb)
+    root = np.arange(count)
+    for node in parent:
+        root[node] = find(node)
+    first = root == np.arange(count)
+    return (np.cumsum(first) - 1)[root].astype(np.int32)
 
 
 def cluster_sizes(img: np.ndarray, wrap: bool = True) -> np.ndarray:
