@@ -268,12 +268,16 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
         bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
         right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
         comp = _seam_join(comp, index, [(bottom, top, 0), (right, left, 0)], count)[comp]
-    ids, first = np.unique(comp.ravel(), return_index=True)
-    colour = index.ravel()[first]
+    # ``ndimage.label`` numbers pieces by their first pixel in raster order, and the seam
+    # join keeps that order (a cluster is numbered by its lowest piece); transparent
+    # singletons come last, in raster order. So a stable sort by colour gives the key.
+    k = int(comp.max()) + 1
+    colour = np.empty(k, np.int64)
+    colour[comp.ravel()] = index.ravel()  # every pixel of a cluster has its colour
     key = np.where(colour >= 0, colour, np.iinfo(np.int64).max)
-    rank = np.empty(len(ids), np.int64)
-    rank[np.lexsort((first, key))] = np.arange(len(ids))
-    out = rank[comp]  # ids run 0..k-1, so a cluster's id is its position in ``ids``
+    rank = np.empty(k, np.int64)
+    rank[np.argsort(key, kind="stable")] = np.arange(k)
+    out = rank[comp]
     return out.astype(np.int32) if wrap else out
 
 
