@@ -557,24 +557,34 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | No
         return 0.0
     labels = pre.labels if pre is not None else cluster_labels(index)
     sizes = np.bincount(labels.ravel())
-    # A cluster wraps when, in a 3x3 repeat labelled flat, the middle copy of one of
-    # its pixels is connected to a neighbouring copy of the same pixel.
-    flat = np.zeros((3 * h, 3 * w), np.int64)
+    colour_of = np.empty(len(sizes), np.int64)
+    colour_of[labels.ravel()] = index.ravel()
+    items = np.unique(labels[candidates])
     tiled = np.tile(index, (3, 3))
-    count = 0
-    for value in values[loud[values]]:
-        part, n = ndimage.label(tiled == value)
-        inside = part > 0
-        flat[inside] = part[inside] + count
-        count += n
+    wraps: dict[int, np.ndarray] = {}
+    # The biggest cluster that does not wrap, trying the biggest first: a colour's wrap
+    # test is made only when one of its clusters comes up (often just one colour's).
+    for item in items[np.argsort(-sizes[items], kind="stable")]:
+        colour = int(colour_of[item])
+        if colour not in wraps:
+            wraps[colour] = _wrapping(tiled, labels, colour, len(sizes))
+        if not wraps[colour][item]:
+            return float(sizes[item] / (h * w))
+    return 0.0
+
+
+def _wrapping(tiled: np.ndarray, labels: np.ndarray, colour: int, n: int) -> np.ndarray:
+    """Which torus clusters of ``colour`` wrap all the way round: in the 3x3 repeat
+    ``tiled`` labelled flat, the middle copy of one of its pixels is connected to a
+    neighbouring copy of the same pixel."""
+    h, w = labels.shape
+    flat, _ = ndimage.label(tiled == colour)
     middle = flat[h : 2 * h, w : 2 * w]
-    wraps = np.zeros(len(sizes), bool)
+    wraps = np.zeros(n, bool)
     for dy, dx in ((0, w), (h, 0), (h, w), (h, -w)):
         other = flat[h + dy : 2 * h + dy, w + dx : 2 * w + dx]
         wraps[labels[(middle == other) & (middle > 0)]] = True
-    items = np.unique(labels[candidates])
-    items = items[~wraps[items]]
-    return float(sizes[items].max() / (h * w)) if len(items) else 0.0
+    return wraps
 
 
 def border_runs(img: np.ndarray) -> float:
