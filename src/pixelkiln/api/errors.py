@@ -63,7 +63,8 @@ def validation_errors(errors: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _domain(request: Request, exc: Exception) -> JSONResponse:
+async def _domain(request: Request, exc: Exception) -> JSONResponse:
+    # async: built on the event loop, so a 423 for a poll takes no thread-pool hop.
     assert isinstance(exc, PixelkilnError)
     status = next((code for cls, code in _STATUS.items() if isinstance(exc, cls)), 500)
     headers: dict[str, str] = {}

@@ -17,6 +17,7 @@ a field down and :func:`band_noise` makes fields of evenly spread blobs without 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -81,10 +82,14 @@ def sample_lattice(grid: np.ndarray, y: np.ndarray, x: np.ndarray) -> np.ndarray
     return top * (1 - ty) + bottom * ty
 
 
+@lru_cache(maxsize=64)
 def _pixel_coords(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.meshgrid(
+    # The same grids for every field of a size: made once, read-only so none is changed.
+    yy, xx = np.meshgrid(
         np.arange(h, dtype=np.float64), np.arange(w, dtype=np.float64), indexing="ij"
     )
+    yy.flags.writeable = xx.flags.writeable = False
+    return yy, xx
 
 
 def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -172,7 +177,11 @@ def tile_modes(shape: tuple[int, int], scale_px: float = TILE_SCALE_PX) -> np.nd
     These are what a repeat of the tile shows as a grid: one or two blotches, bands or
     gradients per tile, repeated in lockstep.
     """
-    h, w = shape
+    return _tile_modes(int(shape[0]), int(shape[1]), float(scale_px)).copy()
+
+
+@lru_cache(maxsize=64)
+def _tile_modes(h: int, w: int, scale_px: float) -> np.ndarray:
     ky = np.abs(np.fft.fftfreq(h) * h)[:, None]  # cycles per tile
     kx = np.abs(np.fft.fftfreq(w) * w)[None, :]
     low = (ky / h) ** 2 + (kx / w) ** 2 <= 1.0 / scale_px**2
@@ -223,6 +232,23 @@ def band_noise(
     fy, fx = fy * shrink, fx * shrink
     # A real field: its spectrum is symmetric, so half of it is enough (rfft2).
     spectrum = np.fft.rfft2(rng.standard_normal(shape))
+    gain = _band_gain(h, w, float(fy), float(fx), float(spread), float(keep), float(angle))
+    field = np.fft.irfft2(spectrum * gain, s=shape)
+    if warp_px > 0:
+        coarse = 1.6 * max(fy, fx)
+        dy = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px
+        dx = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px
+        yy, xx = _pixel_coords(h, w)
+        field = sample_lattice(field, yy + dy, xx + dx)  # the field is its own lattice
+    return normalize(field)
+
+
+@lru_cache(maxsize=256)
+def _band_gain(
+    h: int, w: int, fy: float, fx: float, spread: float, keep: float, angle: float
+) -> np.ndarray:
+    """:func:`band_noise`'s filter (half spectrum): the same for every field of the same
+    size and blob, so made once (read-only)."""
     half = w // 2 + 1
     vy = np.fft.fftfreq(h)[:, None] * np.ones((1, half))  # cycles per pixel
     vx = np.fft.rfftfreq(w)[None, :] * np.ones((h, 1))
@@ -233,15 +259,9 @@ def band_noise(
     radius[0, 0] = 1e-9
     gain = np.exp(-(np.log(radius) ** 2) / (2 * spread**2))
     gain[0, 0] = 0.0
-    gain[tile_modes(shape)[:, :half]] *= keep
-    field = np.fft.irfft2(spectrum * gain, s=shape)
-    if warp_px > 0:
-        coarse = 1.6 * max(fy, fx)
-        dy = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px
-        dx = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px
-        yy, xx = _pixel_coords(h, w)
-        field = sample_lattice(field, yy + dy, xx + dx)  # the field is its own lattice
-    return normalize(field)
+    gain[_tile_modes(h, w, TILE_SCALE_PX)[:, :half]] *= keep
+    gain.flags.writeable = False
+    return gain
 
 
 def wave(

@@ -63,8 +63,6 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy import ndimage
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
@@ -80,6 +78,7 @@ __all__ = [
     "REPETITION_MAX",
     "REPETITION_MAX_SMALL",
     "VALUE_RANGE",
+    "Indexed",
     "TextureReport",
     "border_runs",
     "boundary_jumps",
@@ -95,10 +94,13 @@ __all__ = [
     "dominant_feature",
     "edge_fraction",
     "index_image",
+    "indexed",
     "isolated4_fraction",
+    "lab_image",
     "mean_cluster",
     "orphan_fraction",
     "palette_adherence",
+    "palette_indexed",
     "repetition",
     "seam_error",
     "seam_z",
@@ -150,6 +152,19 @@ def index_image(rgba: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return index, colors.astype(np.uint8)
 
 
+def palette_indexed(idx: np.ndarray, palette: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`index_image` of the opaque image ``palette[idx]``, from the palette's few
+    colours instead of a sort of every pixel (the same index and colours)."""
+    used = np.flatnonzero(np.bincount(idx.ravel(), minlength=len(palette)))
+    pal = palette[used]
+    packed = (pal[:, 0].astype(np.int64) << 16) | (pal[:, 1].astype(np.int64) << 8) | pal[:, 2]
+    uniq, inverse = np.unique(packed, return_inverse=True)
+    rank = np.zeros(len(palette), np.int64)
+    rank[used] = inverse.ravel()
+    colors = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1)
+    return rank[idx].astype(np.int64), colors.astype(np.uint8)
+
+
 def _as_index(img: np.ndarray) -> np.ndarray:
     img = np.asarray(img)
     return img.astype(np.int64) if img.ndim == 2 else index_image(img)[0]
@@ -169,8 +184,11 @@ def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
     index = _as_index(img)
     opaque = index >= 0
     same = np.zeros(index.shape, bool)
+    # One padded copy, eight windows of it (the same neighbours as eight rolls, cheaper).
+    padded = np.pad(index, 1, mode="wrap") if wrap else np.pad(index, 1, constant_values=-2)
+    h, w = index.shape
     for dy, dx in _N8:
-        same |= _neighbours(index, dy, dx, wrap) == index
+        same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
     return float((opaque & ~same).sum() / max(opaque.sum(), 1))
 
 
@@ -194,6 +212,8 @@ def cluster_labels(img: np.ndarray, wrap: bool = True, connectivity: int = 4) ->
     fast at any size.
     """
     index = _as_index(img)
+    if connectivity == 4 and index.size:
+        return _labels4(index, wrap)
     h, w = index.shape
     structure = ndimage.generate_binary_structure(2, 1 if connectivity == 4 else 2)
     labels = np.zeros((h, w), np.int64)
@@ -210,44 +230,135 @@ def cluster_labels(img: np.ndarray, wrap: bool = True, connectivity: int = 4) ->
     count += int(clear.sum())
     if not wrap or count == 0:
         return labels
-    # Pixel pairs that meet across the wrap seams: (last row, first row), (last column,
-    # first column), plus the diagonal steps across them for 8-connectivity.
-    steps = [(1, 0), (0, 1)] + ([(1, 1), (1, -1)] if connectivity == 8 else [])
-    rows, cols = [], []
-    for dy, dx in steps:
-        ys = [h - 1] if dy else list(range(h))
-        xs = [w - 1] if dx == 1 else ([0] if dx == -1 else list(range(w)))
-        if dy and dx:  # diagonals cross the bottom seam and the side seam
-            seam_y = np.ix_([h - 1], np.arange(w))
-            seam_x = np.ix_(np.arange(h), [w - 1] if dx == 1 else [0])
-            sel = [seam_y, seam_x]
-        else:
-            sel = [np.ix_(ys, xs)]
-        other_l = np.roll(labels, (-dy, -dx), axis=(0, 1))
-        other_i = np.roll(index, (-dy, -dx), axis=(0, 1))
-        for s in sel:
-            a, b = labels[s].ravel(), other_l[s].ravel()
-            same = (index[s].ravel() == other_i[s].ravel()) & (index[s].ravel() >= 0)
-            rows.append(a[same])
-            cols.append(b[same])
-    r = np.concatenate(rows)
-    c = np.concatenate(cols)
-    graph = coo_matrix((np.ones(len(r), np.int8), (r, c)), shape=(count, count))
-    _, merged = connected_components(graph, directed=False)
-    return merged[labels]
+    # Pieces that meet across the wrap seams: (last row, first row), (last column, first
+    # column), plus the diagonal steps across them for 8-connectivity.
+    bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
+    right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
+    pairs = [(bottom, top, 0), (right, left, 0)]
+    if connectivity == 8:
+        # (y, x) meets (y + 1, x + 1) and (y + 1, x - 1), wrapping.
+        pairs += [(bottom, top, -1), (right, left, -2), (bottom, top, 1), (left, right, -2)]
+    joined = _seam_join(labels, index, pairs, count)
+    return joined[labels]
 
 
-def cluster_sizes(img: np.ndarray, wrap: bool = True) -> np.ndarray:
-    """Sizes of the 4-connected same-colour clusters (on the torus when ``wrap``)."""
+def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
+    """:func:`cluster_labels` at 4-connectivity in one ``ndimage.label`` call for all
+    colours, numbered exactly as the per-colour labelling numbers them.
+
+    The image is laid on a grid of twice its size: pixels on the even cells, and between
+    two 4-neighbours a cell that is set when they share a colour, so that only same-colour
+    pixels connect. The per-colour numbering orders clusters by colour, then by their
+    first pixel in raster order (transparent singletons last), so the clusters found here
+    are sorted by that key.
+    """
+    h, w = index.shape
+    opaque = index >= 0
+    grid = np.zeros((2 * h, 2 * w), bool)
+    grid[0::2, 0::2] = opaque
+    grid[0::2, 1:-1:2] = (index[:, :-1] == index[:, 1:]) & opaque[:, :-1]
+    grid[1:-1:2, 0::2] = (index[:-1] == index[1:]) & opaque[:-1]
+    flat, n = ndimage.label(grid)
+    comp = flat[0::2, 0::2].astype(np.int64) - 1
+    clear = ~opaque
+    n_clear = int(clear.sum())
+    comp[clear] = n + np.arange(n_clear)
+    count = n + n_clear
+    if wrap:
+        bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
+        right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
+        comp = _seam_join(comp, index, [(bottom, top, 0), (right, left, 0)], count)[comp]
+    # ``ndimage.label`` numbers pieces by their first pixel in raster order, and the seam
+    # join keeps that order (a cluster is numbered by its lowest piece); transparent
+    # singletons come last, in raster order. So a stable sort by colour gives the key.
+    k = int(comp.max()) + 1
+    colour = np.empty(k, np.int64)
+    colour[comp.ravel()] = index.ravel()  # every pixel of a cluster has its colour
+    key = np.where(colour >= 0, colour, np.iinfo(np.int64).max)
+    rank = np.empty(k, np.int64)
+    rank[np.argsort(key, kind="stable")] = np.arange(k)
+    out = rank[comp]
+    return out.astype(np.int32) if wrap else out
+
+
+def _seam_join(
+    labels: np.ndarray,
+    index: np.ndarray,
+    pairs: list[tuple[tuple[slice, slice], tuple[slice, slice], int]],
+    count: int,
+) -> np.ndarray:
+    """Component numbers of the ``count`` flat pieces once the seam pairs join them.
+
+    Numbered as ``scipy.sparse.csgraph.connected_components`` numbers them (in the
+    order of each component's lowest piece, int32), so every caller sees the labels it
+    always saw; a union-find over the few seam pairs costs a fraction of building the
+    sparse graph. ``pairs`` hold two seam slices and a roll: the second seam is rolled by
+    ``-roll`` along its run (-1: x + 1, 1: x - 1) or, with -2, along y by one.
+    """
+    a_parts, b_parts = [], []
+    for sa, sb, roll in pairs:
+        la, ia = labels[sa].ravel(), index[sa].ravel()
+        lb, ib = labels[sb].ravel(), index[sb].ravel()
+        if roll in (-1, 1):
+            lb, ib = np.roll(lb, roll), np.roll(ib, roll)
+        elif roll == -2:
+            lb, ib = np.roll(lb, -1), np.roll(ib, -1)
+        same = (ia == ib) & (ia >= 0)
+        a_parts.append(la[same])
+        b_parts.append(lb[same])
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        root = x
+        while parent.get(root, root) != root:
+            root = parent[root]
+        while x != root:  # path compression
+            parent[x], x = root, parent[x]
+        return root
+
+    # Neighbouring seam pixels mostly repeat the same pair of pieces: join each pair once.
+    pair = np.unique(np.concatenate(a_parts) * count + np.concatenate(b_parts))
+    for a, b in zip((pair // count).tolist(), (pair % count).tolist(), strict=True):
+        ra, rb = find(a), find(b)
+        if ra != rb:  # the lower piece is the root
+            parent[max(ra, rb)] = min(ra, rb)
+    root = np.arange(count)
+    for node in parent:
+        root[node] = find(node)
+    first = root == np.arange(count)
+    return (np.cumsum(first) - 1)[root].astype(np.int32)
+
+
+def cluster_sizes(
+    img: np.ndarray, wrap: bool = True, labels: np.ndarray | None = None
+) -> np.ndarray:
+    """Sizes of the 4-connected same-colour clusters (on the torus when ``wrap``);
+    ``labels``: the image's :func:`cluster_labels`, if already at hand."""
     index = _as_index(img)
-    labels = cluster_labels(index, wrap)[index >= 0]
+    labels = (cluster_labels(index, wrap) if labels is None else labels)[index >= 0]
     return np.bincount(labels)[np.unique(labels)]
 
 
-def mean_cluster(img: np.ndarray, wrap: bool = True) -> float:
+def mean_cluster(img: np.ndarray, wrap: bool = True, labels: np.ndarray | None = None) -> float:
     """Pixel-weighted mean cluster size Σs²/Σs: the size of the cluster a random pixel is in."""
-    sizes = cluster_sizes(img, wrap).astype(np.float64)
+    sizes = cluster_sizes(img, wrap, labels).astype(np.float64)
     return float((sizes**2).sum() / max(sizes.sum(), 1.0))
+
+
+@dataclass(frozen=True)
+class Indexed:
+    """An image's :func:`index_image` and torus :func:`cluster_labels`, worked out once
+    for the several measures that read them."""
+
+    index: np.ndarray
+    colors: np.ndarray
+    labels: np.ndarray
+
+
+def indexed(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None) -> Indexed:
+    """``known``: the image's :func:`index_image`, if already at hand."""
+    index, colors = known if known is not None else index_image(rgba)
+    return Indexed(index=index, colors=colors, labels=cluster_labels(index))
 
 
 def edge_fraction(img: np.ndarray, wrap: bool = True) -> float:
@@ -288,8 +399,11 @@ def value_range(rgba: np.ndarray) -> float:
     return float(lightness.max() - lightness.min())
 
 
-def _lab(rgba: np.ndarray) -> np.ndarray:
-    """OKLab of every pixel, converting each distinct colour once."""
+def lab_image(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """OKLab of every pixel, converting each distinct colour once (``known``: an opaque
+    image's :func:`index_image`, if already at hand: the same colours, no sort)."""
+    if known is not None:
+        return srgb_to_oklab(known[1])[known[0]]
     arr = np.asarray(rgba, np.uint8)[..., :3]
     packed = (arr[..., 0].astype(np.int64) << 16) | (arr[..., 1].astype(np.int64) << 8)
     packed |= arr[..., 2]
@@ -307,7 +421,7 @@ def boundary_jumps(lab: np.ndarray, axis: int) -> np.ndarray:
 
 def seam_z(rgba: np.ndarray) -> float:
     """How much the wrap seam stands out: z-score of its colour jump, max over both axes."""
-    lab = _lab(rgba)
+    lab = lab_image(rgba)
     worst = -np.inf
     for axis in (0, 1):
         jumps = boundary_jumps(lab, axis)
@@ -325,7 +439,7 @@ def seam_error(rgba: np.ndarray) -> float:
     discontinuity the texture has nowhere else, so only a seam that is the single most
     contrasted line of the tile counts.
     """
-    lab = _lab(rgba)
+    lab = lab_image(rgba)
     total = 0.0
     for axis in (0, 1):
         jumps = boundary_jumps(lab, axis)
@@ -333,7 +447,9 @@ def seam_error(rgba: np.ndarray) -> float:
     return total
 
 
-def calmest_cut(rgba: np.ndarray) -> tuple[int, int]:
+def calmest_cut(
+    rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None
+) -> tuple[int, int]:
     """The roll ``(dy, dx)`` that opens the torus along its calmest row and column
     boundary whose two border lines carry no same-colour run longer than half a side.
 
@@ -345,8 +461,8 @@ def calmest_cut(rgba: np.ndarray) -> tuple[int, int]:
     the cut takes the calmest boundary without such a run, among the calmer half; if
     there is none, the one with the shortest runs there (ties: calmer, then first).
     """
-    lab = _lab(rgba)
-    index = index_image(rgba)[0]
+    lab = lab_image(rgba, known)
+    index = known[0] if known is not None else index_image(rgba)[0]
     shift = []
     for axis in (0, 1):
         jumps = np.round(boundary_jumps(lab, axis), 9)
@@ -418,7 +534,7 @@ def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     return worst
 
 
-def dominant_feature(rgba: np.ndarray, contrast: float = 0.12) -> float:
+def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | None = None) -> float:
     """Share of the tile taken by its largest single item: the largest same-colour
     cluster (on the torus) of a colour that stands out from the tile's commonest colour
     by more than ``contrast`` ΔEOK - more than one ramp step (~0.09), since broad patches
@@ -428,7 +544,7 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12) -> float:
     both edges) are structure, not an item, and are not counted: they form one
     continuous network when the tile repeats, so they cannot stamp a copy per tile.
     """
-    index, colors = index_image(rgba)
+    index, colors = (pre.index, pre.colors) if pre is not None else index_image(rgba)
     h, w = index.shape
     values, counts = np.unique(index[index >= 0], return_counts=True)
     if len(values) < 2:
@@ -439,26 +555,36 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12) -> float:
     candidates = (index >= 0) & loud[np.maximum(index, 0)]
     if not candidates.any():
         return 0.0
-    labels = cluster_labels(index)
+    labels = pre.labels if pre is not None else cluster_labels(index)
     sizes = np.bincount(labels.ravel())
-    # A cluster wraps when, in a 3x3 repeat labelled flat, the middle copy of one of
-    # its pixels is connected to a neighbouring copy of the same pixel.
-    flat = np.zeros((3 * h, 3 * w), np.int64)
+    colour_of = np.empty(len(sizes), np.int64)
+    colour_of[labels.ravel()] = index.ravel()
+    items = np.unique(labels[candidates])
     tiled = np.tile(index, (3, 3))
-    count = 0
-    for value in values[loud[values]]:
-        part, n = ndimage.label(tiled == value)
-        inside = part > 0
-        flat[inside] = part[inside] + count
-        count += n
+    wraps: dict[int, np.ndarray] = {}
+    # The biggest cluster that does not wrap, trying the biggest first: a colour's wrap
+    # test is made only when one of its clusters comes up (often just one colour's).
+    for item in items[np.argsort(-sizes[items], kind="stable")]:
+        colour = int(colour_of[item])
+        if colour not in wraps:
+            wraps[colour] = _wrapping(tiled, labels, colour, len(sizes))
+        if not wraps[colour][item]:
+            return float(sizes[item] / (h * w))
+    return 0.0
+
+
+def _wrapping(tiled: np.ndarray, labels: np.ndarray, colour: int, n: int) -> np.ndarray:
+    """Which torus clusters of ``colour`` wrap all the way round: in the 3x3 repeat
+    ``tiled`` labelled flat, the middle copy of one of its pixels is connected to a
+    neighbouring copy of the same pixel."""
+    h, w = labels.shape
+    flat, _ = ndimage.label(tiled == colour)
     middle = flat[h : 2 * h, w : 2 * w]
-    wraps = np.zeros(len(sizes), bool)
+    wraps = np.zeros(n, bool)
     for dy, dx in ((0, w), (h, 0), (h, w), (h, -w)):
         other = flat[h + dy : 2 * h + dy, w + dx : 2 * w + dx]
         wraps[labels[(middle == other) & (middle > 0)]] = True
-    items = np.unique(labels[candidates])
-    items = items[~wraps[items]]
-    return float(sizes[items].max() / (h * w)) if len(items) else 0.0
+    return wraps
 
 
 def border_runs(img: np.ndarray) -> float:
@@ -472,7 +598,9 @@ def border_runs(img: np.ndarray) -> float:
     return float(max(rows.max(), cols.max()))
 
 
-def repetition(rgba: np.ndarray, scale_px: float = TILE_SCALE_PX) -> float:
+def repetition(
+    rgba: np.ndarray, scale_px: float = TILE_SCALE_PX, lab: np.ndarray | None = None
+) -> float:
     """How much of the tile's lightness contrast sits in tile-sized shapes: the share of
     the OKLab L standard deviation carried by Fourier modes with a wavelength of
     ``scale_px`` px or more (always including one cycle per tile).
@@ -481,7 +609,7 @@ def repetition(rgba: np.ndarray, scale_px: float = TILE_SCALE_PX) -> float:
     dominant shape per tile. Small clusters, which carry a well-spread texture, do not
     count. 0 = all contrast is small-scale; 1 = all of it is tile-sized.
     """
-    lightness = _lab(np.asarray(rgba, np.uint8))[..., 0]
+    lightness = (lab if lab is not None else lab_image(np.asarray(rgba, np.uint8)))[..., 0]
     spectrum = np.abs(np.fft.fft2(lightness - lightness.mean())) ** 2
     total = float(spectrum.sum())
     low = tile_modes(lightness.shape, scale_px)
@@ -499,23 +627,28 @@ def tiling_limits(shape: tuple[int, int]) -> dict[str, float]:
     }
 
 
-def tiling_values(rgba: np.ndarray) -> dict[str, float]:
-    """The four tiling measures of a seamless tile, by gate name."""
-    index = index_image(rgba)[0]
+def tiling_values(
+    rgba: np.ndarray, pre: Indexed | None = None, lab: np.ndarray | None = None
+) -> dict[str, float]:
+    """The four tiling measures of a seamless tile, by gate name (``pre``: its
+    :func:`indexed`, ``lab`` its OKLab, if already at hand)."""
+    index = pre.index if pre is not None else index_image(rgba)[0]
     return {
         "detail_balance": detail_balance(index),
-        "dominant_feature": dominant_feature(rgba),
+        "dominant_feature": dominant_feature(rgba, pre=pre),
         "border_runs": border_runs(index),
-        "repetition": repetition(rgba),
+        "repetition": repetition(rgba, lab=lab),
     }
 
 
-def tiling_score(rgba: np.ndarray) -> float:
+def tiling_score(
+    rgba: np.ndarray, pre: Indexed | None = None, lab: np.ndarray | None = None
+) -> float:
     """The worst tiling measure as a share of its limit: under 1 passes every gate
     (border runs may reach their limit), above 1 fails one."""
-    index = index_image(rgba)[0]
-    limits = tiling_limits(index.shape)
-    values = tiling_values(rgba)
+    pre = pre if pre is not None else indexed(rgba)
+    limits = tiling_limits(pre.index.shape)
+    values = tiling_values(rgba, pre, lab)
     ratios = [values[k] / limits[k] for k in values]
     # Border runs pass at their limit: count them a hair lower.
     ratios[2] *= 0.999

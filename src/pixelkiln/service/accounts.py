@@ -136,10 +136,15 @@ def authenticate(db: Database, presented: str | None) -> Auth:
     parsed = parse_key(presented) if presented else None
     if parsed is None:
         raise Unauthorized("Invalid or missing API key")
-    with db.read() as s:
-        row = s.scalar(select(ApiKey).where(ApiKey.lookup == parsed.lookup))
-        stored = row.secret_hash if row is not None else hash_key("")
-        ok = verify_key(parsed.full, stored)  # compared even when the row is missing
-        if row is None or not ok or row.revoked_at is not None:
-            raise Unauthorized("Invalid or missing API key")
-        return Auth(account_id=row.account_id, key_id=row.id)
+    # One indexed lookup (the unique ``lookup`` column), no ORM session, no write.
+    with db.lookup() as conn:
+        row = conn.execute(
+            select(ApiKey.id, ApiKey.account_id, ApiKey.secret_hash, ApiKey.revoked_at).where(
+                ApiKey.lookup == parsed.lookup
+            )
+        ).one_or_none()
+    stored = row.secret_hash if row is not None else hash_key("")
+    ok = verify_key(parsed.full, stored)  # compared even when the row is missing
+    if row is None or not ok or row.revoked_at is not None:
+        raise Unauthorized("Invalid or missing API key")
+    return Auth(account_id=row.account_id, key_id=row.id)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, select
 
 from pixelkiln.errors import Conflict, NotFound, PixelkilnError, StillProcessing
 from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.money import from_milli
-from pixelkiln.store.models import Asset, BaseTile, Blob, Job
+from pixelkiln.store.models import Asset, BaseTile, Blob, Job, LedgerEntry
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -22,10 +25,12 @@ if TYPE_CHECKING:
 __all__ = [
     "AssetView",
     "GenerationFailed",
+    "Prepared",
     "delete_asset",
     "get_asset",
     "get_done_asset",
     "list_assets",
+    "read_prepared",
 ]
 
 
@@ -103,17 +108,122 @@ def get_asset(
         return _view(s, _owned(s, auth, asset_id, family, noun))
 
 
+#: An asset's light columns and what its job cost, in one query (built once).
+_STATE = select(
+    Asset.account_id,
+    Asset.family,
+    Asset.status,
+    Asset.updated_at,
+    Asset.job_id,
+    select(func.coalesce(func.sum(LedgerEntry.amount_milli), 0))
+    .where(LedgerEntry.job_id == Asset.job_id)
+    .scalar_subquery(),
+).where(Asset.id == bindparam("asset_id"))
+
+
+def _state(conn: Any, auth: Auth, asset_id: str, family: str | Iterable[str], noun: str) -> Any:
+    """The light columns of the caller's asset (never its result JSON) and its charge;
+    NotFound for anything but the caller's asset of ``family``, StillProcessing while it
+    is drawn. One indexed query: a poll of a running job costs no more."""
+    row = conn.execute(_STATE, {"asset_id": asset_id}).one_or_none()
+    if row is None or row.account_id != auth.account_id or row.family not in _families(family):
+        raise NotFound(f"{noun} not found")
+    if row.status == "processing":
+        raise StillProcessing(f"{noun} is still being generated", retry_after=1)
+    return row
+
+
+def _failed(s: Any, job_id: str | None, noun: str) -> GenerationFailed:
+    job = s.get(Job, job_id) if job_id else None
+    reason = ((job.error if job else None) or "").split(": ", 1)[-1] or "unknown error"
+    return GenerationFailed(f"{noun} generation failed ({reason}); its charge was refunded")
+
+
 def get_done_asset(
     ctx: Container, auth: Auth, asset_id: str, family: str | Iterable[str], noun: str = "Resource"
 ) -> AssetView:
     """Like get_asset, but 423 while the job runs and 410 when it failed."""
-    view = get_asset(ctx, auth, asset_id, family, noun)
-    if view.status == "processing":
-        raise StillProcessing(f"{noun} is still being generated", retry_after=1)
-    if view.status == "failed":
-        reason = (view.error or "").split(": ", 1)[-1] or "unknown error"
-        raise GenerationFailed(f"{noun} generation failed ({reason}); its charge was refunded")
-    return view
+    with ctx.db.lookup() as conn:
+        row = _state(conn, auth, asset_id, family, noun)
+    with ctx.db.read() as s:
+        if row.status == "failed":
+            raise _failed(s, row.job_id, noun)
+        asset = s.get(Asset, asset_id)
+        if asset is None:  # deleted since the lookup
+            raise NotFound(f"{noun} not found")
+        return _view(s, asset)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A finished resource's answer, encoded once: the body and its strong ETag."""
+
+    body: bytes
+    etag: str
+
+
+class _PreparedCache:
+    """Encoded answers by (database, asset, variant, row version, charge), least recently
+    used dropped first once over ``max_bytes``. A changed row (``updated_at`` moves on
+    every update), a changed charge or a deleted asset never meets an old entry."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.size = 0
+        self.items: OrderedDict[Hashable, Prepared] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Prepared | None:
+        with self.lock:
+            hit = self.items.get(key)
+            if hit is not None:
+                self.items.move_to_end(key)
+            return hit
+
+    def put(self, key: Hashable, value: Prepared) -> None:
+        with self.lock:
+            old = self.items.pop(key, None)
+            self.size += len(value.body) - (len(old.body) if old else 0)
+            self.items[key] = value
+            while self.size > self.max_bytes and self.items:
+                _, dropped = self.items.popitem(last=False)
+                self.size -= len(dropped.body)
+
+
+#: Per process; 64 MB holds some thousands of finished 32 px sets.
+_PREPARED = _PreparedCache(64 << 20)
+
+
+def read_prepared(
+    ctx: Container,
+    auth: Auth,
+    asset_id: str,
+    family: str | Iterable[str],
+    noun: str,
+    variant: Hashable,
+    render: Callable[[AssetView], bytes],
+) -> Prepared:
+    """A finished asset's answer as ``render`` encodes it (404, 423, 410 as
+    :func:`get_done_asset`), encoded at its first read and served from then on without
+    loading or rebuilding it. ``variant`` names what else the encoding depends on (the
+    route, a base URL)."""
+    with ctx.db.lookup() as conn:
+        row = _state(conn, auth, asset_id, family, noun)
+    key = (ctx.db.url, asset_id, variant, row.updated_at, int(row[5]))
+    hit = _PREPARED.get(key) if row.status == "completed" else None
+    if hit is not None:
+        return hit
+    with ctx.db.read() as s:
+        if row.status == "failed":
+            raise _failed(s, row.job_id, noun)
+        asset = s.get(Asset, asset_id)
+        if asset is None:  # deleted since the lookup
+            raise NotFound(f"{noun} not found")
+        view = _view(s, asset)
+    body = render(view)
+    prepared = Prepared(body=body, etag=f'"{hashlib.sha256(body).hexdigest()[:32]}"')
+    _PREPARED.put(key, prepared)
+    return prepared
 
 
 def list_assets(

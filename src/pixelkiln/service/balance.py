@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sqlalchemy import select
+
 from pixelkiln.errors import NotFound
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.money import from_milli
@@ -24,12 +26,17 @@ class Balance:
 
 
 def get_balance(ctx: Container, auth: Auth) -> Balance:
-    with ctx.db.read() as s:
-        account = s.get(Account, auth.account_id)
-        if account is None:
-            raise NotFound("Account not found")
-        return Balance(
-            generations=from_milli(account.balance_milli),
-            total=from_milli(account.granted_milli),
-            plan=account.plan,
-        )
+    # A poll: one primary-key select of three columns, no ORM session.
+    with ctx.db.lookup() as conn:
+        row = conn.execute(
+            select(Account.balance_milli, Account.granted_milli, Account.plan).where(
+                Account.id == auth.account_id
+            )
+        ).one_or_none()
+    if row is None:
+        raise NotFound("Account not found")
+    return Balance(
+        generations=from_milli(row.balance_milli),
+        total=from_milli(row.granted_milli),
+        plan=row.plan,
+    )

@@ -15,6 +15,7 @@ silently shrank would no longer fit its grid).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -37,9 +38,11 @@ from pixelkiln.jobs.types import JobContext, JobOutput
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.assets import (
     AssetView,
+    Prepared,
     delete_asset,
     get_done_asset,
     list_assets,
+    read_prepared,
 )
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import AssetDraft, submit_job
@@ -54,6 +57,7 @@ __all__ = [
     "get_isometric_tile",
     "list_isometric_tiles",
     "quote",
+    "read_isometric_tile",
     "render_request",
     "run_isometric_tile",
     "submit_isometric_tile",
@@ -196,7 +200,20 @@ def run_isometric_tile(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
 
 def get_isometric_tile(ctx: Container, auth: Auth, tile_id: str) -> CreateIsometricTileResponse:
     """A finished tile with its PNG embedded (423 while drawing, 410 if it failed)."""
-    view = get_done_asset(ctx, auth, tile_id, FAMILY, NOUN)
+    return _tile_body(ctx, get_done_asset(ctx, auth, tile_id, FAMILY, NOUN))
+
+
+def read_isometric_tile(
+    ctx: Container, auth: Auth, tile_id: str, encode: Callable[[Any], bytes]
+) -> Prepared:
+    """:func:`get_isometric_tile` as ``encode`` encodes it, encoded once (the PNG is read
+    from the blob store at the first read only)."""
+    return read_prepared(
+        ctx, auth, tile_id, FAMILY, NOUN, "isometric", lambda v: encode(_tile_body(ctx, v))
+    )
+
+
+def _tile_body(ctx: Container, view: AssetView) -> CreateIsometricTileResponse:
     png = ctx.blobs.get(view.files["tile"])
     return CreateIsometricTileResponse(
         image=IsometricTileImage(**png_b64(png)),

@@ -21,6 +21,7 @@ the job.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -39,9 +40,11 @@ from pixelkiln.jobs.types import JobContext, JobOutput
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.assets import (
     AssetView,
+    Prepared,
     delete_asset,
     get_done_asset,
     list_assets,
+    read_prepared,
 )
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import AssetDraft, Submitted, submit_job
@@ -60,6 +63,7 @@ __all__ = [
     "list_tiles",
     "ordered_files",
     "quote",
+    "read_tiles",
     "run_tiles_pro",
     "submit_tiles_pro",
 ]
@@ -207,6 +211,17 @@ def ordered_files(view: AssetView) -> list[tuple[str, str]]:
 def get_tiles(ctx: Container, auth: Auth, tile_id: str) -> AssetView:
     """A drawn set (423 while drawing, 410 if it failed, 404 if not the caller's)."""
     return get_done_asset(ctx, auth, tile_id, FAMILY, NOUN)
+
+
+def read_tiles(
+    ctx: Container,
+    auth: Auth,
+    tile_id: str,
+    variant: Hashable,
+    render: Callable[[AssetView], bytes],
+) -> Prepared:
+    """:func:`get_tiles` as ``render`` encodes it, encoded once per ``variant``."""
+    return read_prepared(ctx, auth, tile_id, FAMILY, NOUN, variant, render)
 
 
 def list_tiles(ctx: Container, auth: Auth, limit: int, offset: int) -> tuple[list[AssetView], int]:

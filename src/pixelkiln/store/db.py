@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 __all__ = ["Database"]
@@ -46,6 +46,16 @@ class Database:
                 yield session
             finally:
                 session.rollback()
+
+    @contextmanager
+    def lookup(self) -> Iterator[Connection]:
+        """A read-only connection without an ORM session, for the hot reads of a poll
+        (a key, an asset's state): column selects only, rolled back at the end."""
+        with self.engine.connect() as conn:
+            try:
+                yield conn
+            finally:
+                conn.rollback()
 
     @contextmanager
     def write(self) -> Iterator[Session]:

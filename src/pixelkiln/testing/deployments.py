@@ -8,7 +8,7 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import redis
@@ -30,6 +30,9 @@ class Deployment:
     cluster: Cluster
     keys: list[str]
     urls: list[str]
+    #: The database the deployment runs on, and the account behind each of ``keys``.
+    database_url: str = ""
+    accounts: list[str] = field(default_factory=list)
 
 
 @contextmanager
@@ -74,14 +77,21 @@ def deployment(
             url = f"sqlite:///{root / 'data' / 'pixelkiln.db'}"
         upgrade(url)
         db = Database(url)
-        keys = [create_account(db, f"load-{i}", generations).key for i in range(n_keys)]
+        created = [create_account(db, f"load-{i}", generations) for i in range(n_keys)]
+        keys = [c.key for c in created]
         db.dispose()
         with Cluster(env=env, log_dir=root / "logs") as cluster:
             urls = [cluster.start_api(i) for i in range(apis if mode == "scaleout" else 1)]
             if mode == "scaleout":
                 for i in range(workers):
                     cluster.start_worker(i)
-            yield Deployment(cluster=cluster, keys=keys, urls=urls)
+            yield Deployment(
+                cluster=cluster,
+                keys=keys,
+                urls=urls,
+                database_url=url,
+                accounts=[c.account_id for c in created],
+            )
         if mode == "scaleout":
             redis.Redis.from_url(REDIS).flushdb()
 

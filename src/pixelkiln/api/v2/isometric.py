@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request, Response
 
 from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
+from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.isometric import (
     CreateIsometricTileBackgroundResponse,
@@ -63,16 +64,20 @@ def list_isometric_tiles(
     response_model=CreateIsometricTileResponse,
     summary="Get generated isometric tile by ID",
     responses={
+        **NOT_MODIFIED,
         **_NOT_FOUND,
         410: {"description": "The generation failed; its charge was refunded"},
         423: {"description": "Tile still processing (see Retry-After)"},
     },
 )
 def get_isometric_tile(
-    tile_id: str, auth: AuthDep, ctx: ContainerDep
-) -> CreateIsometricTileResponse:
+    tile_id: str, request: Request, auth: AuthDep, ctx: ContainerDep
+) -> Response:
     """The finished tile as an embedded transparent PNG, and what it cost."""
-    return service.get_isometric_tile(ctx, auth, tile_id)
+    return answer(request, service.read_isometric_tile(ctx, auth, tile_id, _encode_tile))
+
+
+_encode_tile = encoder(CreateIsometricTileResponse, lambda body: body)
 
 
 @router.delete(

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 
 from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
+from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
-from pixelkiln.api.urls import file_url
+from pixelkiln.api.urls import file_url, public_base
 from pixelkiln.contract.common import Usage
 from pixelkiln.contract.tiles_pro import (
     CreateTilesProRequest,
@@ -20,9 +21,9 @@ from pixelkiln.contract.tiles_pro import (
 )
 from pixelkiln.service.tiles_pro import (
     delete_tiles,
-    get_tiles,
     list_tiles,
     ordered_files,
+    read_tiles,
     submit_tiles_pro,
 )
 
@@ -95,16 +96,21 @@ def list_tiles_pro(
     response_model=GetTilesProResponse,
     summary="Get generated tiles pro by ID",
     responses={
+        **NOT_MODIFIED,
         **_NOT_FOUND,
         410: {"description": "The generation failed; its charge was refunded"},
         423: {"description": "Tiles still processing (Retry-After says when to ask again)"},
     },
 )
-def get_tiles_pro(
-    tile_id: str, request: Request, auth: AuthDep, ctx: ContainerDep
-) -> GetTilesProResponse:
+def get_tiles_pro(tile_id: str, request: Request, auth: AuthDep, ctx: ContainerDep) -> Response:
     """A drawn set: public PNG URLs per tile, its kind and placement rules (423 while drawing)."""
-    view = get_tiles(ctx, auth, tile_id)
+    # The URLs name the public root, so each root has its own stored answer.
+    variant = ("tiles-pro", public_base(request))
+    prepared = read_tiles(ctx, auth, tile_id, variant, lambda v: _encode_tiles(v, request))
+    return answer(request, prepared)
+
+
+def _tiles_body(view: Any, request: Request) -> GetTilesProResponse:
     result = view.result or {}
     return GetTilesProResponse(
         storage_urls={name: file_url(request, key) for name, key in ordered_files(view)},
@@ -112,6 +118,9 @@ def get_tiles_pro(
         tile_rules=result.get("tile_rules"),
         usage=Usage(type="generations", generations=view.billed),
     )
+
+
+_encode_tiles = encoder(GetTilesProResponse, _tiles_body)
 
 
 @router.delete(

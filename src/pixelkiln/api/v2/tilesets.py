@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
+from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.common import Usage
 from pixelkiln.contract.tilesets import (
@@ -38,6 +39,7 @@ _GET_RESPONSES: dict[int | str, dict[str, Any]] = {
             "application/zip": {"schema": {"type": "string", "format": "binary"}},
         },
     },
+    **NOT_MODIFIED,
     404: {"description": "Tileset not found"},
     410: {"description": "The generation failed; its charge was refunded"},
     423: {"description": "Tileset is still being generated (Retry-After)"},
@@ -151,12 +153,16 @@ def list_sidescroller(
     return SidescrollerTilesetsListResponse(tilesets=items, total=total)
 
 
+_encode = encoder(TilesetResponse, lambda v: svc.tileset_body(v, iso(v.created_at)))
+
+
 def _get(
-    ctx: ContainerDep, auth: AuthDep, tileset_id: str, fmt: str, side: bool
-) -> Response | dict[str, Any]:
-    view = svc.get_tileset(ctx, auth, tileset_id, sidescroller_only=side)
+    request: Request, ctx: ContainerDep, auth: AuthDep, tileset_id: str, fmt: str, side: bool
+) -> Response:
     if fmt == "json":
-        return svc.tileset_body(view, iso(view.created_at))
+        # Encoded once per finished set, then served as stored (ETag, 304).
+        return answer(request, svc.read_tileset(ctx, auth, tileset_id, _encode, side))
+    view = svc.get_tileset(ctx, auth, tileset_id, sidescroller_only=side)
     out = svc.export_tileset(view, fmt)
     headers = {"Content-Disposition": f'attachment; filename="{out.filename}"'}
     return Response(out.data, media_type=out.media_type, headers=headers)
@@ -170,12 +176,13 @@ def _get(
 )
 def get_tileset(
     tileset_id: str,
+    request: Request,
     auth: AuthDep,
     ctx: ContainerDep,
     format: Annotated[Format, Query(description="json, png, tiled or godot")] = "json",
 ) -> Any:
     """A finished tileset of either kind (423 while it is drawn), or one of its exports."""
-    return _get(ctx, auth, tileset_id, format, side=False)
+    return _get(request, ctx, auth, tileset_id, format, side=False)
 
 
 @router.get(
@@ -186,12 +193,13 @@ def get_tileset(
 )
 def get_sidescroller(
     tileset_id: str,
+    request: Request,
     auth: AuthDep,
     ctx: ContainerDep,
     format: Annotated[Format, Query(description="json, png, tiled or godot")] = "json",
 ) -> Any:
     """A finished sidescroller set (a top-down id is a 404), or one of its exports."""
-    return _get(ctx, auth, tileset_id, format, side=True)
+    return _get(request, ctx, auth, tileset_id, format, side=True)
 
 
 @router.delete(

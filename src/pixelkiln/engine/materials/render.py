@@ -29,8 +29,11 @@ from pixelkiln.engine.quality import (
     calmest_cut,
     cluster_min,
     index_image,
+    indexed,
+    lab_image,
     mean_cluster,
     orphan_fraction,
+    palette_indexed,
     tiling_score,
 )
 from pixelkiln.engine.reference import Reference
@@ -173,10 +176,10 @@ def render_material(
     best: tuple[float, Texture] | None = None
     for attempt in range(attempts):
         drawn = seed if attempt == 0 else derive_seed(seed, "tiling attempt", attempt)
-        tex = _render(spec, style, h, w, int(drawn), reference, palette)
+        tex, known = _render(spec, style, h, w, int(drawn), reference, palette)
         if attempts == 1:
             return tex
-        score = _score(tex.rgba)
+        score = _score(tex.rgba, known)
         if score < 1.0:
             return tex
         if best is None or score < best[0]:
@@ -185,13 +188,15 @@ def render_material(
     return best[1]
 
 
-def _score(rgba: np.ndarray) -> float:
+def _score(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:
     """How close a tile comes to failing a gate (under 1: it passes the tiling gates, the
-    stray-pixel and the cluster gate)."""
-    index = index_image(rgba)[0]
-    clusters = cluster_min(index.shape) / max(mean_cluster(index), 1e-9)
-    strays = orphan_fraction(index) / ORPHAN_MAX
-    return max(tiling_score(rgba), clusters * 1.0001, strays * 1.0001)
+    stray-pixel and the cluster gate). ``known``: the tile's index image, its colours and
+    its OKLab, as :func:`_render` found them."""
+    index, colors, lab = known
+    pre = indexed(rgba, (index, colors))  # the index and cluster labels read below
+    clusters = cluster_min(pre.index.shape) / max(mean_cluster(pre.index, labels=pre.labels), 1e-9)
+    strays = orphan_fraction(pre.index) / ORPHAN_MAX
+    return max(tiling_score(rgba, pre, lab), clusters * 1.0001, strays * 1.0001)
 
 
 def _render(
@@ -202,7 +207,8 @@ def _render(
     seed: int,
     reference: Reference | None,
     palette: np.ndarray | None,
-) -> Texture:
+) -> tuple[Texture, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The texture, and its index image, colours and OKLab for :func:`_score`."""
     mat = get_material(spec.material)
     scale = style.scale * (reference.scale_factor() if reference is not None else 1.0)
     ctx = DrawContext(
@@ -231,14 +237,18 @@ def _render(
     rgba = np.empty((h, w, 4), np.uint8)
     rgba[..., :3] = colors[d.index]
     rgba[..., 3] = 255
-    # The texture is a torus; open it along a calm row and column.
-    cut = calmest_cut(rgba)
+    # The texture is a torus; open it along a calm row and column. Its index image and
+    # OKLab come from the few colours (no sort of the pixels), and serve the gates too.
+    known = palette_indexed(d.index, colors) if d.index.min() >= 0 else index_image(rgba)
+    lab = lab_image(rgba, known)
+    cut = calmest_cut(rgba, known)
     rgba = np.roll(rgba, cut, axis=(0, 1))
     index = np.roll(d.index, cut, axis=(0, 1))
     units = np.roll(d.units, cut, axis=(0, 1))
     height = np.roll(d.height, cut, axis=(0, 1)).astype(np.float64)
     span = float(height.max() - height.min())
     height = (height - height.min()) / span if span > 1e-9 else np.full_like(height, 0.5)
+    rolled = (np.roll(known[0], cut, axis=(0, 1)), known[1], np.roll(lab, cut, axis=(0, 1)))
     return Texture(
         rgba=rgba,
         index=index.astype(np.int16),
@@ -248,4 +258,4 @@ def _render(
         units=units.astype(np.int32),
         spec=spec,
         style=style,
-    )
+    ), rolled

@@ -43,6 +43,7 @@ __all__ = [
     "Canvas",
     "Shape",
     "bump",
+    "clean_labels",
     "noise_fields",
     "plateau_px",
     "profile",
@@ -236,4 +237,10 @@ def terrain_labels(
     # The wall's noise must not conjure wall in cells that have no wall corner.
     w[TRANSITION] = np.where((canvas.corners == TRANSITION).any(-1), w[TRANSITION], -1.0)
     lab = np.argmax(w, axis=0).astype(np.int8)
-    return _clean(lab) if clean and not shape.square else lab
+    return clean_labels(lab, shape) if clean else lab
+
+
+def clean_labels(raw: np.ndarray, shape: Shape) -> np.ndarray:
+    """:func:`terrain_labels` with its clean-up, from its labels without (``clean=False``):
+    for a caller that needs both, so the weights are worked out once."""
+    return raw if shape.square else _clean(raw)

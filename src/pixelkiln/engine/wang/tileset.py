@@ -20,6 +20,7 @@ from pixelkiln.engine.wang.corners import UPPER, TileDef
 from pixelkiln.engine.wang.field import (
     Canvas,
     Shape,
+    clean_labels,
     noise_fields,
     plateau_px,
     profile,
@@ -136,13 +137,15 @@ class TopDownSet:
 
     def draw_canvas(self, canvas: Canvas) -> np.ndarray:
         """(H, W, 4) uint8 RGBA of a canvas, margin cropped, palette applied."""
-        labels = terrain_labels(canvas, self.params.shape, self.noise)
+        # The raw labels once; the cleaned ones from them (both read below).
+        raw = terrain_labels(canvas, self.params.shape, self.noise, clean=False)
+        labels = clean_labels(raw, self.params.shape)
         if self.params.tall_wall:
             assert self.transition is not None
             look = WallLook(pro=self.params.pro, low_view=self.params.low_view, reach=self.pad - 2)
             rgb = draw_tallwall(canvas, labels, self.lower, self.upper, self.transition, look)
         else:
-            raw_up = terrain_labels(canvas, self.params.shape, self.noise, clean=False) == UPPER
+            raw_up = raw == UPPER
             rgb = draw_topdown(canvas, labels, raw_up, self.lower, self.upper, self.band, self.look)
         rgb = canvas.crop(rgb)
         rgba = np.concatenate([rgb, np.full((*rgb.shape[:2], 1), 255, np.uint8)], axis=2)

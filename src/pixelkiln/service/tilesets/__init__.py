@@ -24,6 +24,7 @@ from pixelkiln.service.tilesets.views import (
     export_tileset,
     get_tileset,
     list_tilesets,
+    read_tileset,
     summary,
     tileset_body,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "list_tilesets",
     "quote_sidescroller",
     "quote_topdown",
+    "read_tileset",
     "run_tileset",
     "submit_sidescroller",
     "submit_topdown",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,14 @@ from pixelkiln.exports import (
     tiled_zip,
 )
 from pixelkiln.service.accounts import Auth
-from pixelkiln.service.assets import AssetView, delete_asset, get_done_asset, list_assets
+from pixelkiln.service.assets import (
+    AssetView,
+    Prepared,
+    delete_asset,
+    get_done_asset,
+    list_assets,
+    read_prepared,
+)
 from pixelkiln.service.tilesets.submit import FAMILY_SIDE, FAMILY_TOPDOWN
 
 if TYPE_CHECKING:
@@ -31,6 +39,7 @@ __all__ = [
     "export_tileset",
     "get_tileset",
     "list_tilesets",
+    "read_tileset",
     "summary",
     "tileset_body",
 ]
@@ -56,6 +65,18 @@ def get_tileset(
 ) -> AssetView:
     """A finished tileset of the caller (423 while drawing, 410 if it failed)."""
     return get_done_asset(ctx, auth, tileset_id, _families(sidescroller_only), "Tileset")
+
+
+def read_tileset(
+    ctx: Container,
+    auth: Auth,
+    tileset_id: str,
+    render: Callable[[AssetView], bytes],
+    sidescroller_only: bool = False,
+) -> Prepared:
+    """A finished tileset's JSON answer as ``render`` encodes it, encoded once."""
+    fams = _families(sidescroller_only)
+    return read_prepared(ctx, auth, tileset_id, fams, "Tileset", "tileset", render)
 
 
 def tileset_body(view: AssetView, created_at: str) -> dict[str, Any]:
