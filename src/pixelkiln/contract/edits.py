@@ -108,7 +108,9 @@ class EditImagePixenRequest(StrictModel):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
-            "examples": [{"image": EXAMPLE_IMAGE, "description": "make it red", "width": 48, "height": 48}]
+            "examples": [
+                {"image": EXAMPLE_IMAGE, "description": "make it red", "width": 48, "height": 48}
+            ]
         },
     )
 
@@ -125,7 +127,9 @@ class EditImageProFlashRequest(StrictModel):
 
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"image": EXAMPLE_IMAGE, "description": "covered in snow"}]},
+        json_schema_extra={
+            "examples": [{"image": EXAMPLE_IMAGE, "description": "covered in snow"}]
+        },
     )
 
     image: Base64Image
@@ -270,7 +274,10 @@ class InpaintV3Request(StrictModel):
             "examples": [
                 {
                     "description": "wooden crate",
-                    "inpainting_image": {"image": _OPAQUE_EXAMPLE, "size": {"width": 32, "height": 32}},
+                    "inpainting_image": {
+                        "image": _OPAQUE_EXAMPLE,
+                        "size": {"width": 32, "height": 32},
+                    },
                     "mask_image": {"image": MASK_EXAMPLE, "size": {"width": 32, "height": 32}},
                 }
             ]

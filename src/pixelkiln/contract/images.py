@@ -25,7 +25,11 @@ from pixelkiln.contract.common import (
     StrictModel,
     Usage,
 )
-from pixelkiln.contract.objects import ProFlashImageSize, ProFlashReferenceImage, ProFlashStyleOptions
+from pixelkiln.contract.objects import (
+    ProFlashImageSize,
+    ProFlashReferenceImage,
+    ProFlashStyleOptions,
+)
 
 __all__ = [
     "BackgroundRemovalTask",
@@ -43,8 +47,8 @@ __all__ = [
     "GenerateWithStyleV2Request",
     "GenerateWithStyleV2Response",
     "ImageJobResponse",
-    "ProFlashImageResponse",
     "Point",
+    "ProFlashImageResponse",
     "ReferenceImage",
     "StyleImage",
     "StyleOptions",
@@ -338,7 +342,9 @@ class CreateImageProFlashRequest(StrictModel):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
-            "examples": [{"description": "red potion bottle", "image_size": {"width": 64, "height": 64}}]
+            "examples": [
+                {"description": "red potion bottle", "image_size": {"width": 64, "height": 64}}
+            ]
         },
     )
 
@@ -346,7 +352,8 @@ class CreateImageProFlashRequest(StrictModel):
     image_size: ProFlashImageSize
     no_background: bool = True
     project_id: str | None = Field(
-        default=None, pattern=r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+        default=None,
+        pattern=r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
     )
     seed: Seed = 0
     style_image: ProFlashReferenceImage | None = None

@@ -28,6 +28,7 @@ HANDLERS: dict[str, str] = {
     "map_object": "pixelkiln.service.objects.map_objects:run_map_object",
     "character": "pixelkiln.service.characters.jobs:run_character",
     "character_animation": "pixelkiln.service.characters.jobs:run_character_animation",
+    "image": "pixelkiln.service.images.operations:run_image_job",
 }
 
 _runtime: dict[str, Handler] = {}

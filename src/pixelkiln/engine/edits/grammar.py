@@ -186,8 +186,10 @@ def read_instruction(text: str) -> list[EditOp]:
         if i in used:
             continue
         if word in _PALETTE_WORDS and (
-            (i + 1 < len(words)
-            and words[i + 1] in ("palette", "colours", "colors", "theme", "tones"))
+            (
+                i + 1 < len(words)
+                and words[i + 1] in ("palette", "colours", "colors", "theme", "tones")
+            )
             or word in ("sepia", "greyscale", "grayscale", "monochrome")
         ):
             ops.append(EditOp("palette", _PALETTE_WORDS[word]))

@@ -28,7 +28,7 @@ from pixelkiln.engine.images.intent import Intent, read_intent
 from pixelkiln.engine.isometric.blend import blend_init, fit_init, force_palette
 from pixelkiln.engine.materials.render import render_material
 from pixelkiln.engine.palette import fit_to_palette
-from pixelkiln.engine.rng import derive_seed
+from pixelkiln.engine.rng import derive_seed, make_rng
 from pixelkiln.engine.scenes import compose_scene, read_scene
 from pixelkiln.engine.scenes.reading import SceneSpec
 from pixelkiln.engine.style import Style
@@ -92,7 +92,29 @@ def _view(ask: ImageAsk, default: str) -> str:
 
 
 def _subject(text: str, seed: int) -> Subject:
-    return Subject.from_text(text, seed=seed)
+    """The subject read from ``text``, its colours varied by the seed.
+
+    The reader already draws what a description leaves open from the seed for figures
+    (hair, skin, cloth); creatures and props would come out alike, so every seed turns
+    their paints a little round the wheel and in lightness (a named colour stays itself:
+    red stays red), and candidates of one description are visibly different.
+    """
+    subject = Subject.from_text(text, seed=seed)
+    spec = subject.spec
+    if spec.kind == "character" or not spec.paints:
+        return subject
+    rng = make_rng(seed, "image variant")
+    paints = {}
+    for role, p in spec.paints.items():
+        turn = float(rng.uniform(-1, 1)) * 22.0 if p.chroma > 0.03 else 0.0
+        paints[role] = replace(
+            p,
+            hue=(p.hue + turn) % 360.0,
+            lightness=float(np.clip(p.lightness + rng.uniform(-0.07, 0.07), 0.2, 0.92)),
+            chroma=max(0.0, p.chroma * float(rng.uniform(0.8, 1.2))),
+        )
+    varied = Subject.from_spec(replace(spec, paints=paints))
+    return replace(varied, reading=subject.reading)
 
 
 def _sprite(subject: Subject, ask: ImageAsk, size: tuple[int, int], view: str) -> np.ndarray:
@@ -138,7 +160,8 @@ def _subject_on_canvas(subject: Subject, ask: ImageAsk, view: str) -> np.ndarray
         ys = [p[1] for p in ask.keypoints]
         # Keypoints stop at the ankles and the nose: the figure spans a little more.
         kw, kh = max(xs) - min(xs), max(ys) - min(ys)
-        bw, bh = max(8.0, kw * 1.5), max(8.0, kh * 1.25)
+        bh = max(8.0, kh * 1.12)
+        bw = max(bh, kw * 1.5)
         sprite = _crop(_sprite(subject, ask, (int(bw), int(bh)), view))
         cx = (max(xs) + min(xs)) / 2
         bottom = max(ys) + kh * 0.08
