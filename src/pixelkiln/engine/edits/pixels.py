@@ -210,10 +210,11 @@ def _condition(out: np.ndarray, sel: np.ndarray, outline: np.ndarray, name: str,
         dam = crack | chip
         _map_colors(out, dam, lambda c: _darker_of(out, _darker_of(out, c)))
     elif name in ("snow", "frozen"):
-        cap = _top_edge(sel, 2) & ~outline
-        top = _top_edge(sel, 1)
+        # Snow settles on the first pixels under the outline, the way light falls.
+        cap = _top_edge(inner, 2)
+        top = _top_edge(inner, 1)
         out[..., :3][cap] = _SNOW[1]
-        out[..., :3][top & ~outline] = _SNOW[0]
+        out[..., :3][top] = _SNOW[0]
         if name == "frozen":
             _map_colors(out, inner & ~cap, _palette("winter"))  # type: ignore[arg-type]
     elif name == "glowing":
@@ -231,7 +232,7 @@ def _condition(out: np.ndarray, sel: np.ndarray, outline: np.ndarray, name: str,
         level = np.clip((lch[..., 0] * 3).astype(int) - 0, 0, 2)
         out[..., :3][spots] = _RUST[level[spots]]
     elif name == "mossy":
-        moss = _top_edge(sel, 2) & ~outline & (rng.random((h, w)) < 0.8)
+        moss = _top_edge(inner, 2) & (rng.random((h, w)) < 0.8)
         out[..., :3][moss] = _MOSS[(rng.random(int(moss.sum())) < 0.5).astype(int)]
     elif name == "burning":
         _map_colors(out, inner, lambda c: _darker_of(out, c))

@@ -45,6 +45,11 @@ def _style(
     )
 
 
+def _old(req: InpaintV3Request, name: str):  # noqa: ANN202
+    """A deprecated field's value (read without the deprecation warning: it still works)."""
+    return req.__dict__.get(name)
+
+
 def check_inpaint(req: InpaintRequest) -> np.ndarray:
     size = (req.image_size.width, req.image_size.height)
     got = (req.inpainting_image.width, req.inpainting_image.height)
@@ -99,12 +104,12 @@ def check_v3(req: InpaintV3Request) -> np.ndarray:
         )
     _inpaint_image(req.mask_image, "mask_image")
     mask = mask_of(req.mask_image.image, (w, h), ("body", "mask_image"))
-    if req.context_image is not None:
-        ctx_img = _inpaint_image(req.context_image, "context_image")
+    if _old(req, "context_image") is not None:
+        ctx_img = _inpaint_image(_old(req, "context_image"), "context_image")
         ch, cw = ctx_img.shape[:2]
         if cw > 1024 or ch > 1024:
             raise InvalidRequest(("body", "context_image"), "the context image is over 1024 x 1024")
-        box = req.bounding_box
+        box = _old(req, "bounding_box")
         if box is not None and (
             box.x + box.width > cw or box.y + box.height > ch or (box.width, box.height) != (w, h)
         ):
@@ -118,7 +123,9 @@ def check_v3(req: InpaintV3Request) -> np.ndarray:
 def run_v3(req: InpaintV3Request, seed: int) -> tuple[np.ndarray, dict[str, object]]:
     mask = check_v3(req)
     image = req.inpainting_image.image.pixels
-    context = req.context_image.image.pixels if req.context_image is not None else None
+    context = (
+        _old(req, "context_image").image.pixels if _old(req, "context_image") is not None else None
+    )
     done = inpaint(
         image,
         mask,
@@ -130,8 +137,8 @@ def run_v3(req: InpaintV3Request, seed: int) -> tuple[np.ndarray, dict[str, obje
     )
     out = done.rgba
     reading = {**done.reading, "ramp": [list(map(int, c)) for c in done.ramp]}
-    if req.crop_to_mask is False and context is not None and req.bounding_box is not None:
-        box = req.bounding_box
+    if req.crop_to_mask is False and context is not None and _old(req, "bounding_box") is not None:
+        box = _old(req, "bounding_box")
         whole = context.copy()
         region = whole[box.y : box.y + box.height, box.x : box.x + box.width]
         region[mask] = out[mask]
