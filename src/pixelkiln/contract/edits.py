@@ -10,7 +10,7 @@ Masks are black (kept byte for byte) and white (drawn); a mask with no white pix
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -43,6 +43,45 @@ __all__ = [
     "InpaintV3Request",
     "ProFlashBoundingBox",
 ]
+
+#: ``edit_with_reference`` needs a reference image, ``edit_with_text`` (the default) a
+#: description: stated in the JSON Schema, checked by the service.
+_METHOD_RULE: dict[str, Any] = {
+    "if": {"properties": {"method": {"const": "edit_with_reference"}}, "required": ["method"]},
+    "then": {
+        "required": ["reference_image"],
+        "properties": {"reference_image": {"type": "object"}},
+    },
+    "else": {
+        "required": ["description"],
+        "properties": {"description": {"type": "string", "pattern": "\\S"}},
+    },
+}
+
+
+def _frames_rule() -> dict[str, Any]:
+    """Images per canvas (largest side): 64 px 16, 80 px 9, 128 px 4, larger 1; one fewer
+    with a reference image (never fewer than 1)."""
+    tiers = [(64, 16), (80, 9), (128, 4)]
+    branches: list[dict[str, Any]] = []
+    for side, n in tiers:
+        branches.append(
+            {
+                "properties": {
+                    "image_size": {
+                        "properties": {"width": {"maximum": side}, "height": {"maximum": side}}
+                    },
+                    "edit_images": {"maxItems": n},
+                },
+                "anyOf": [
+                    {"properties": {"reference_image": {"type": "null"}}},
+                    {"properties": {"edit_images": {"maxItems": n - 1}}},
+                ],
+            }
+        )
+    branches.append({"properties": {"edit_images": {"maxItems": 1}}})
+    return {"anyOf": branches}
+
 
 _UUID = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 _INSTRUCTION = Field(min_length=1, max_length=2000, description="The edit, in words.")
@@ -114,10 +153,14 @@ class EditImagePixenRequest(StrictModel):
         },
     )
 
-    image: Base64Image = Field(description="Each side at most 256 px, at least 16 x 16 of area.")
+    image: Base64Image = Field(
+        description="Each side at most 256 px, at least 16 x 16 of area (else a 422)."
+    )
     description: str = Field(min_length=1, max_length=500, description="The edit, in words.")
-    width: int | None = Field(default=None, ge=1, le=4096)
-    height: int | None = Field(default=None, ge=1, le=4096)
+    width: int | None = Field(default=None, ge=1, le=4096, description="Canvas width.")
+    height: int | None = Field(
+        default=None, ge=1, le=4096, description="Canvas height; area 16 x 16 to 256 x 256."
+    )
     no_background: bool = True
     seed: Seed | None = None
 
@@ -180,7 +223,8 @@ class EditImagesV2Request(StrictModel):
                     "image_size": {"width": 32, "height": 32},
                     "description": "winter palette",
                 }
-            ]
+            ],
+            "allOf": [_METHOD_RULE, _frames_rule()],
         },
     )
 
@@ -243,15 +287,31 @@ class InpaintResponse(BaseModel):
 
 
 class InpaintImageSize(StrictModel):
+    """32-512 px a side (the image is read at this size)."""
+
     model_config = ConfigDict(extra="forbid", title="ImageSize")
-    width: int = Field(ge=1, le=4096)
-    height: int = Field(ge=1, le=4096)
+    width: int = Field(ge=32, le=512)
+    height: int = Field(ge=32, le=512)
 
 
 class InpaintImage(StrictModel):
     model_config = ConfigDict(extra="forbid")
     image: Base64Image
     size: InpaintImageSize
+
+
+class ContextImageSize(StrictModel):
+    model_config = ConfigDict(extra="forbid", title="ContextImageSize")
+    width: int = Field(ge=1, le=1024)
+    height: int = Field(ge=1, le=1024)
+
+
+class ContextImage(StrictModel):
+    """A larger picture the inpainting image was cut from (up to 1024 x 1024)."""
+
+    model_config = ConfigDict(extra="forbid")
+    image: Base64Image
+    size: ContextImageSize
 
 
 class BoundingBox(StrictModel):
@@ -288,7 +348,7 @@ class InpaintV3Request(StrictModel):
     inpainting_image: InpaintImage
     mask_image: InpaintImage
     bounding_box: BoundingBox | None = Field(default=None, deprecated=True)
-    context_image: InpaintImage | None = Field(default=None, deprecated=True)
+    context_image: ContextImage | None = Field(default=None, deprecated=True)
     crop_to_mask: bool | None = True
     no_background: bool | None = False
     seed: Seed | None = None
@@ -311,7 +371,15 @@ class InpaintImageProFlashRequest(StrictModel):
         json_schema_extra={
             "examples": [
                 {"image": _OPAQUE_EXAMPLE, "mask_image": MASK_EXAMPLE, "description": "glowing gem"}
-            ]
+            ],
+            "if": {
+                "properties": {"context_image": {"type": "object"}},
+                "required": ["context_image"],
+            },
+            "then": {
+                "required": ["bounding_box"],
+                "properties": {"bounding_box": {"type": "object"}},
+            },
         },
     )
 

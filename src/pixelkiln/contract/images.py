@@ -197,7 +197,23 @@ class CreateImageBitforgeRequest(StrictModel):
                     "style_strength": 20,
                     "text_guidance_scale": 3.0,
                 }
-            ]
+            ],
+            # Inpainting takes both images or neither.
+            "anyOf": [
+                {
+                    "required": ["inpainting_image", "mask_image"],
+                    "properties": {
+                        "inpainting_image": {"type": "object"},
+                        "mask_image": {"type": "object"},
+                    },
+                },
+                {
+                    "properties": {
+                        "inpainting_image": {"type": "null"},
+                        "mask_image": {"type": "null"},
+                    }
+                },
+            ],
         },
     )
 

@@ -26,10 +26,10 @@ import numpy as np
 
 from pixelkiln.engine.images.intent import Intent, read_intent
 from pixelkiln.engine.isometric.blend import blend_init, fit_init, force_palette
-from pixelkiln.engine.materials.render import render_material
 from pixelkiln.engine.palette import fit_to_palette
 from pixelkiln.engine.rng import derive_seed, make_rng
 from pixelkiln.engine.scenes import compose_scene, read_scene
+from pixelkiln.engine.scenes.layers import texture
 from pixelkiln.engine.scenes.reading import SceneSpec
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.subjects.style import SubjectStyle
@@ -214,7 +214,7 @@ def _texture(intent: Intent, ask: ImageAsk) -> np.ndarray:
     outline = ask.outline or "lineless"
     shading = ask.shading or "basic shading"
     style = Style(outline=outline, shading=shading, detail=ask.detail or "medium detail")
-    return render_material(intent.text, (ask.height, ask.width), ask.seed, style=style).rgba
+    return texture(intent.text, (ask.height, ask.width), ask.seed, style)
 
 
 def _scene(intent: Intent, ask: ImageAsk, figure_text: str | None) -> tuple[np.ndarray, SceneSpec]:

@@ -19,7 +19,7 @@ import numpy as np
 
 from pixelkiln.engine.images.intent import read_intent
 from pixelkiln.engine.inpaint.synthesis import synthesize
-from pixelkiln.engine.materials.render import render_material
+from pixelkiln.engine.scenes.layers import texture
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.subjects.style import SubjectStyle
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
@@ -121,7 +121,7 @@ def inpaint(
             else style.shading,
             detail=style.detail,
         )
-        layer = render_material(intent.text, (h, w), seed, style=tex_style, palette=palette).rgba
+        layer = texture(intent.text, (h, w), seed, tex_style, palette)
         layer[~mask] = 0
         reading["material"] = intent.text
     else:

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pixelkiln.engine.materials.render import render_material
 from pixelkiln.engine.rng import derive_seed, make_rng
 from pixelkiln.engine.scenes import layers
 from pixelkiln.engine.scenes.light import BAYER4, grade, light_pools, mix
@@ -159,7 +158,7 @@ def _outdoor_back(
 def _indoor_back(canvas: np.ndarray, spec: SceneSpec, floor: int, seed: int, style: Style) -> None:
     h, w = canvas.shape[:2]
     wall = {"dungeon": "stone brick", "cave": "rock", "space": "metal plates"}[spec.setting]
-    tex = render_material(wall, (floor, w), derive_seed(seed, "wall"), style=style).rgba
+    tex = layers.texture(wall, (floor, w), derive_seed(seed, "wall"), style)
     canvas[:floor, :, :3] = grade(tex[..., :3], spec.time, spec.weather, indoor=True)
     canvas[:floor, :, 3] = 255
     yy, xx = np.mgrid[0:h, 0:w]

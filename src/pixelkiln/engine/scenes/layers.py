@@ -20,6 +20,7 @@ __all__ = [
     "silhouette",
     "sky",
     "sun_moon_stars",
+    "texture",
     "weather",
 ]
 
@@ -38,6 +39,25 @@ GROUND: dict[str, str] = {
     "cave": "dirt",
     "space": "metal plates",
 }
+
+
+def texture(
+    material: str,
+    size: tuple[int, int],
+    seed: int,
+    style: Style | None = None,
+    palette: np.ndarray | None = None,
+) -> np.ndarray:
+    """A seamless material tile of any ``(h, w)``: the materials engine draws 8-512 px a
+    side, so larger canvases repeat a tile (it is seamless) and slivers are cut from one."""
+    h, w = size
+    th, tw = (
+        min(max(h, 8), 256 if max(h, w) > 512 else 512),
+        min(max(w, 8), 256 if max(h, w) > 512 else 512),
+    )
+    tile = render_material(material, (th, tw), seed, style=style, palette=palette).rgba
+    reps = (-(-h // th), -(-w // tw), 1)
+    return np.tile(tile, reps)[:h, :w].copy()
 
 
 def sky(canvas: np.ndarray, horizon: int, time: str, weather: str) -> None:
@@ -261,7 +281,7 @@ def ground(
     h, w = canvas.shape[:2]
     if top >= h:
         return
-    tex = render_material(material, (h - top, w), seed, style=style).rgba
+    tex = texture(material, (h - top, w), seed, style)
     rgb = grade(tex[..., :3], time, weather, indoor)
     # Distance: the far rows are hazier (mixed a little toward the horizon colour).
     canvas[top:, :, :3] = rgb

@@ -57,12 +57,9 @@ def image_style(
 
 
 def mask_of(image: Base64Image, size: tuple[int, int], loc: tuple[str | int, ...]) -> np.ndarray:
-    """A mask image as bool (white: draw). 422 at ``loc`` for a wrong size or no white."""
-    if (image.width, image.height) != size:
-        raise InvalidRequest(
-            loc, f"the mask is {image.width}x{image.height}; the image is {size[0]}x{size[1]}"
-        )
-    px = image.pixels.astype(np.float64)
+    """A mask image as bool (white: draw), read at the image's ``size`` (a mask of another
+    size is scaled to it, nearest neighbour). 422 at ``loc`` when it has no white pixel."""
+    px = resized(image.pixels, *size).astype(np.float64)
     lum = (px[..., 0] * 0.299 + px[..., 1] * 0.587 + px[..., 2] * 0.114) * px[..., 3] / 255
     mask = lum > 127.5
     if not mask.any():

@@ -26,7 +26,7 @@ from pixelkiln.engine.images import ImageAsk, candidate_count, draw_candidates, 
 from pixelkiln.engine.inpaint import inpaint
 from pixelkiln.engine.subjects.style import SubjectStyle
 from pixelkiln.errors import InvalidRequest
-from pixelkiln.service.images.common import forced_palette, image_style, mask_of
+from pixelkiln.service.images.common import forced_palette, image_style, mask_of, resized
 
 __all__ = [
     "bitforge",
@@ -59,12 +59,6 @@ def check_bitforge(req: CreateImageBitforgeRequest) -> np.ndarray | None:
         raise InvalidRequest(("body", missing), "inpainting needs inpainting_image and mask_image")
     if req.inpainting_image is None or req.mask_image is None:
         return None
-    got = (req.inpainting_image.width, req.inpainting_image.height)
-    if got != size:
-        raise InvalidRequest(
-            ("body", "inpainting_image"),
-            f"the inpainting image is {got[0]}x{got[1]}; image_size is {size[0]}x{size[1]}",
-        )
     return mask_of(req.mask_image, size, ("body", "mask_image"))
 
 
@@ -107,7 +101,7 @@ def bitforge(req: CreateImageBitforgeRequest, seed: int) -> tuple[np.ndarray, di
             detail=ask.detail or "medium detail",
         )
         done = inpaint(
-            req.inpainting_image.pixels,
+            resized(req.inpainting_image.pixels, w, h),
             mask,
             req.description,
             seed,

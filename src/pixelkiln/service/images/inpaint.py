@@ -11,6 +11,8 @@ put back where the box says.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from pixelkiln.contract.edits import InpaintImageProFlashRequest, InpaintRequest, InpaintV3Request
@@ -18,7 +20,7 @@ from pixelkiln.engine.inpaint import inpaint
 from pixelkiln.engine.isometric.blend import blend_init
 from pixelkiln.engine.subjects.style import SubjectStyle
 from pixelkiln.errors import InvalidRequest
-from pixelkiln.service.images.common import forced_palette, image_style, mask_of
+from pixelkiln.service.images.common import forced_palette, image_style, mask_of, resized
 
 __all__ = [
     "check_inpaint",
@@ -45,25 +47,19 @@ def _style(
     )
 
 
-def _old(req: InpaintV3Request, name: str):  # noqa: ANN202
+def _old(req: InpaintV3Request, name: str) -> Any:
     """A deprecated field's value (read without the deprecation warning: it still works)."""
     return req.__dict__.get(name)
 
 
 def check_inpaint(req: InpaintRequest) -> np.ndarray:
     size = (req.image_size.width, req.image_size.height)
-    got = (req.inpainting_image.width, req.inpainting_image.height)
-    if got != size:
-        raise InvalidRequest(
-            ("body", "inpainting_image"),
-            f"the inpainting image is {got[0]}x{got[1]}; image_size is {size[0]}x{size[1]}",
-        )
     return mask_of(req.mask_image, size, ("body", "mask_image"))
 
 
 def run_inpaint(req: InpaintRequest, seed: int) -> tuple[np.ndarray, dict[str, object]]:
     mask = check_inpaint(req)
-    image = req.inpainting_image.pixels
+    image = resized(req.inpainting_image.pixels, req.image_size.width, req.image_size.height)
     style = _style(image, seed, req.outline, req.shading, req.detail)
     view = "high top-down" if req.oblique_projection else (req.view or "side")
     done = inpaint(

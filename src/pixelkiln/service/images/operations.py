@@ -39,12 +39,12 @@ from pixelkiln.contract.images import (
 )
 from pixelkiln.engine.imageio import encode_png
 from pixelkiln.engine.isometric.blend import force_palette
-from pixelkiln.errors import BadRequest, InvalidRequest
+from pixelkiln.errors import InvalidRequest
 from pixelkiln.jobs.types import JobContext, JobOutput
 from pixelkiln.service import pro_flash
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.images import generate, inpaint
-from pixelkiln.service.images.common import FAMILY, KIND, b64, image_style
+from pixelkiln.service.images.common import FAMILY, KIND, b64, image_style, resized
 from pixelkiln.service.images.costs import COSTS, ENHANCE_FEE
 from pixelkiln.service.images.edit import edit_image
 from pixelkiln.service.provenance import find_drawn
@@ -114,11 +114,14 @@ def sync_image(ctx: Container, auth: Auth, path: str, req: BaseModel) -> dict[st
 
 
 def _pixen_sizes(req: EditImagePixenRequest) -> tuple[int, int]:
-    """The target canvas; 400 (before charging) for sizes outside the supported ones."""
+    """The target canvas. Sizes outside the supported ones are refused before charging,
+    with the contract's message, as a 422 naming the field (``image``, ``width``)."""
     w, h = req.image.width, req.image.height
     tw, th = req.width or w, req.height or h
-    if w > 256 or h > 256 or w * h < 16 * 16 or tw * th > 256 * 256 or tw * th < 16 * 16:
-        raise BadRequest(PIXEN_REFUSAL)
+    if w > 256 or h > 256 or w * h < 16 * 16:
+        raise InvalidRequest(("body", "image"), f"{PIXEN_REFUSAL}: the image is {w}x{h}")
+    if tw * th > 256 * 256 or tw * th < 16 * 16:
+        raise InvalidRequest(("body", "width"), f"{PIXEN_REFUSAL}: the canvas is {tw}x{th}")
     return tw, th
 
 
@@ -129,13 +132,7 @@ def _frames_allowed(side: int, reference: bool) -> int:
 
 def _check(path: str, req: BaseModel) -> None:
     """422s (and pixen's 400) a queued request can be refused for, before charging."""
-    if isinstance(req, EditImageRequest):
-        if (req.image.width, req.image.height) != (req.width, req.height):
-            raise InvalidRequest(
-                ("body", "width"),
-                f"width and height must be the image's size {req.image.width}x{req.image.height}",
-            )
-    elif isinstance(req, EditImagePixenRequest):
+    if isinstance(req, EditImagePixenRequest):
         _pixen_sizes(req)
     elif isinstance(req, EditImagesV2Request):
         side = max(req.image_size.width, req.image_size.height)
@@ -145,11 +142,6 @@ def _check(path: str, req: BaseModel) -> None:
                 ("body", "edit_images"),
                 f"at most {allowed} images at {side} px (got {len(req.edit_images)})",
             )
-        for i, e in enumerate(req.edit_images):
-            if (e.image.width, e.image.height) != (e.width, e.height):
-                raise InvalidRequest(
-                    ("body", "edit_images", i, "width"), "width and height must be the image's size"
-                )
         _needs_instruction(req.method, req.description, req.reference_image)
     elif isinstance(req, EditImageProFlashRequest):
         _needs_instruction(req.method, req.description, req.reference_image)
@@ -245,10 +237,13 @@ def submit_image(ctx: Container, auth: Auth, path: str, req: BaseModel) -> BaseM
 
 
 def _inputs(req: BaseModel) -> list[np.ndarray]:
-    """The images an edit works on (to recognise the ones the service drew)."""
+    """The images an edit works on, read at their declared sizes (scaled to them, nearest
+    neighbour, when the picture is another size)."""
     if isinstance(req, EditImagesV2Request):
-        return [e.image.pixels for e in req.edit_images]
-    if isinstance(req, EditImageRequest | EditImagePixenRequest | EditImageProFlashRequest):
+        return [resized(e.image.pixels, e.width, e.height) for e in req.edit_images]
+    if isinstance(req, EditImageRequest):
+        return [resized(req.image.pixels, req.width, req.height)]
+    if isinstance(req, EditImagePixenRequest | EditImageProFlashRequest):
         return [req.image.pixels]
     return []
 
@@ -281,7 +276,7 @@ def _draw(
 
         size = (req.image_size.width, req.image_size.height)
         rgba, reading = edit_image(
-            req.image.pixels,
+            _inputs(req)[0],
             req.description,
             seed,
             first,
@@ -316,7 +311,7 @@ def _draw(
         size = (req.image_size.width, req.image_size.height)
         ref = req.reference_image.image if req.reference_image else None
         return _edits(
-            [e.image.pixels for e in req.edit_images],
+            _inputs(req),
             req.description,
             req.method,
             ref,
