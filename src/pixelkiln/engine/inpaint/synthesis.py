@@ -21,6 +21,16 @@ __all__ = ["synthesize"]
 R = 3  # patch radius: 7 x 7 windows
 SAMPLES = 300
 REFINE = 3
+#: Random candidates per pass over the whole front, and the largest fill refined 3 times.
+BUDGET = 40_000
+REFINE_LIMIT = 20_000
+#: Holes larger than this are filled block by block (:func:`_quilt`): pixel by pixel
+#: would take minutes.
+QUILT_FROM = 2_000
+BLOCK = 8
+OVERLAP = 2
+#: Front pixels compared at once (bounds the memory of one comparison).
+CHUNK = 192
 _NEIGHBOURS = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 
 
@@ -56,6 +66,8 @@ def synthesize(
     if not allowed.any():
         return out
     rng = make_rng(seed, "inpaint synthesis")
+    if hole.sum() > QUILT_FROM:
+        return _quilt(out, hole, allowed, rng)
     # Source patch centres: windows entirely known (interior), else any known pixel.
     kwin = _windows(allowed[..., None].astype(np.uint8))[..., 0]
     full = kwin.reshape(h, w, -1).all(-1)
@@ -97,7 +109,9 @@ def synthesize(
         cur = out.astype(np.int32)
         win = _windows(cur)[fy, fx].reshape(len(fy), -1, 4)  # (F, 49, 4)
         wk = _windows(kn[..., None].astype(np.uint8))[..., 0][fy, fx].reshape(len(fy), -1) > 0
-        pick = pool_arr[rng.integers(0, len(pool_arr), min(SAMPLES, len(pool_arr)))]
+        # Large fronts compare fewer random patches each (the coherent ones carry them).
+        budget = int(np.clip(BUDGET // max(1, len(fy)), 16, SAMPLES))
+        pick = pool_arr[rng.integers(0, len(pool_arr), min(budget, len(pool_arr)))]
         cands = np.repeat(pick[None], len(fy), axis=0)  # (F, S, 3)
         # Coherent candidates: a filled or known neighbour's source, shifted.
         coh = []
@@ -128,7 +142,7 @@ def synthesize(
         hole[fy, fx] = False
         known[fy, fx] = True
     filled = ~known0 & known
-    for _ in range(REFINE):
+    for _ in range(REFINE if filled.sum() <= REFINE_LIMIT else 1):
         out = _refine(out, filled, src_of, pool_arr, src_img, src_known, known0, wins_extra, rng)
     return out
 
@@ -204,6 +218,31 @@ def _best(
     ok: np.ndarray,
     coherent: int = 8,
 ) -> np.ndarray:
+    """Index of the best candidate of each front pixel, a chunk of the front at a time."""
+    parts = [
+        _best_chunk(
+            win[i : i + CHUNK],
+            wk[i : i + CHUNK],
+            cands[i : i + CHUNK],
+            src_img,
+            wins_extra,
+            ok[i : i + CHUNK],
+            coherent,
+        )
+        for i in range(0, len(win), CHUNK)
+    ]
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
+
+
+def _best_chunk(
+    win: np.ndarray,
+    wk: np.ndarray,
+    cands: np.ndarray,
+    src_img: list[np.ndarray],
+    wins_extra: np.ndarray | None,
+    ok: np.ndarray,
+    coherent: int = 8,
+) -> np.ndarray:
     """Index of the best candidate of each front pixel."""
     f, s = cands.shape[:2]
     src_wins = _windows(src_img[0])
@@ -222,3 +261,59 @@ def _best(
     cost[:, : s - coherent] = cost[:, : s - coherent] * 1.5 + 900.0 * wk.sum(-1)[:, None]
     cost[~ok] = np.inf
     return cost.argmin(1)
+
+
+def _quilt(
+    out: np.ndarray, hole: np.ndarray, allowed: np.ndarray, rng: np.random.Generator
+) -> np.ndarray:
+    """Large holes: blocks copied in reading order, each the sampled source block whose
+    overlap with what is already there (known or filled, above and left) matches best.
+    Only hole pixels are written, so the known ones stay byte for byte."""
+    h, w = hole.shape
+    size = BLOCK + OVERLAP
+    img = out.astype(np.int32)
+    known = ~hole
+    # Source corners whose whole size x size block is allowed.
+    ok = (
+        np.ones((h - size + 1, w - size + 1), bool)
+        if h >= size and w >= size
+        else np.zeros((0, 0), bool)
+    )
+    if ok.size:
+        a = np.pad(allowed.astype(np.int32), ((1, 0), (1, 0))).cumsum(0).cumsum(1)
+        total = a[size:, size:] - a[:-size, size:] - a[size:, :-size] + a[:-size, :-size]
+        ok = total == size * size
+    ys, xs = np.nonzero(ok)
+    if len(ys) == 0:
+        # No whole block to copy from: the nearest known colour fills each hole pixel.
+        from scipy import ndimage
+
+        _, (iy, ix) = ndimage.distance_transform_edt(~allowed, return_indices=True)
+        out[hole] = out[iy[hole], ix[hole]]
+        return out
+    top, bottom = np.nonzero(hole.any(1))[0][[0, -1]]
+    left, right = np.nonzero(hole.any(0))[0][[0, -1]]
+    for y in range(int(top) - OVERLAP, int(bottom) + 1, BLOCK):
+        for x in range(int(left) - OVERLAP, int(right) + 1, BLOCK):
+            y0, x0 = max(0, y), max(0, x)
+            y1, x1 = min(h, y + size), min(w, x + size)
+            target = hole[y0:y1, x0:x1]
+            if not target.any():
+                continue
+            bh, bw = y1 - y0, x1 - x0
+            pick = rng.integers(0, len(ys), min(200, len(ys)))
+            sy, sx = ys[pick], xs[pick]
+            blocks = img[
+                sy[:, None, None] + np.arange(bh)[None, :, None],
+                sx[:, None, None] + np.arange(bw)[None, None, :],
+            ]
+            have = known[y0:y1, x0:x1]
+            diff = ((blocks - img[y0:y1, x0:x1][None]) ** 2).sum(-1)
+            cost = (diff * have[None]).sum((1, 2))
+            best = int(cost.argmin())
+            chosen = blocks[best]
+            region = img[y0:y1, x0:x1]
+            region[target] = chosen[target]
+            known[y0:y1, x0:x1] |= target
+    out[hole] = img[hole].astype(np.uint8)
+    return out

@@ -81,47 +81,31 @@ def run_inpaint(req: InpaintRequest, seed: int) -> tuple[np.ndarray, dict[str, o
     return out, {**done.reading, "ramp": [list(map(int, c)) for c in done.ramp]}
 
 
-def _inpaint_image(img, where: str) -> np.ndarray:
-    if (img.image.width, img.image.height) != (img.size.width, img.size.height):
-        raise InvalidRequest(
-            ("body", where, "size"),
-            f"the image is {img.image.width}x{img.image.height}, "
-            f"not {img.size.width}x{img.size.height}",
-        )
-    return img.image.pixels
+def _inpaint_image(img: Any) -> np.ndarray:
+    """An image read at its declared ``size`` (scaled to it, nearest neighbour)."""
+    return resized(img.image.pixels, img.size.width, img.size.height)
 
 
 def check_v3(req: InpaintV3Request) -> np.ndarray:
-    image = _inpaint_image(req.inpainting_image, "inpainting_image")
+    image = _inpaint_image(req.inpainting_image)
     h, w = image.shape[:2]
-    if not (32 <= w <= 512 and 32 <= h <= 512):
-        raise InvalidRequest(
-            ("body", "inpainting_image"), f"the image is {w}x{h}; it must be 32-512 px a side"
-        )
-    _inpaint_image(req.mask_image, "mask_image")
     mask = mask_of(req.mask_image.image, (w, h), ("body", "mask_image"))
-    if _old(req, "context_image") is not None:
-        ctx_img = _inpaint_image(_old(req, "context_image"), "context_image")
-        ch, cw = ctx_img.shape[:2]
-        if cw > 1024 or ch > 1024:
-            raise InvalidRequest(("body", "context_image"), "the context image is over 1024 x 1024")
-        box = _old(req, "bounding_box")
-        if box is not None and (
-            box.x + box.width > cw or box.y + box.height > ch or (box.width, box.height) != (w, h)
-        ):
+    context = _old(req, "context_image")
+    box = _old(req, "bounding_box")
+    if context is not None and box is not None:
+        cw, ch = context.size.width, context.size.height
+        if box.x + box.width > cw or box.y + box.height > ch:
             raise InvalidRequest(
-                ("body", "bounding_box"),
-                "the bounding box must lie on the context image and be the inpainting image's size",
+                ("body", "bounding_box"), "the bounding box must lie on the context image"
             )
     return mask
 
 
 def run_v3(req: InpaintV3Request, seed: int) -> tuple[np.ndarray, dict[str, object]]:
     mask = check_v3(req)
-    image = req.inpainting_image.image.pixels
-    context = (
-        _old(req, "context_image").image.pixels if _old(req, "context_image") is not None else None
-    )
+    image = _inpaint_image(req.inpainting_image)
+    old_context = _old(req, "context_image")
+    context = _inpaint_image(old_context) if old_context is not None else None
     done = inpaint(
         image,
         mask,
@@ -133,11 +117,15 @@ def run_v3(req: InpaintV3Request, seed: int) -> tuple[np.ndarray, dict[str, obje
     )
     out = done.rgba
     reading = {**done.reading, "ramp": [list(map(int, c)) for c in done.ramp]}
-    if req.crop_to_mask is False and context is not None and _old(req, "bounding_box") is not None:
-        box = _old(req, "bounding_box")
+    box = _old(req, "bounding_box")
+    if req.crop_to_mask is False and context is not None and box is not None:
+        # The painted region goes back where the box says, scaled to the box if needed.
         whole = context.copy()
         region = whole[box.y : box.y + box.height, box.x : box.x + box.width]
-        region[mask] = out[mask]
+        rh, rw = region.shape[:2]
+        painted = resized(out, rw, rh)
+        where = resized(mask.astype(np.uint8)[..., None].repeat(4, -1) * 255, rw, rh)[..., 0] > 0
+        region[where] = painted[where]
         reading["placed_on_context"] = {"x": box.x, "y": box.y}
         return whole, reading
     return out, reading
