@@ -28,6 +28,7 @@ SECTIONS: list[str] = [
     "pixelkiln.gallery.subjects",
     "pixelkiln.gallery.characters",
     "pixelkiln.gallery.objects",
+    "pixelkiln.gallery.images",
 ]
 
 
