@@ -124,7 +124,8 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     for text, w, h, nb in DESCRIPTIONS:
         pic = draw_image(ImageAsk(text, w, h, SEED, no_background=nb))
         kind = pic.reading["intent"]["kind"]  # type: ignore[index]
-        cells.append((f"{text} · {w}x{h} · {kind}", _zoomed(pic.rgba, _zoom_for(w, h))))
+        zoom = _zoom_for(w, h) if kind != "scene" else 3 if w <= 128 else 2
+        cells.append((f"{text} · {w}x{h} · {kind}", _zoomed(pic.rgba, zoom)))
     small = list(cells[:16])
     scenes = list(cells[16:])
     _save(_grid(small, 4), out / "descriptions.png")

@@ -16,69 +16,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pixelkiln.engine.scenes.reading import PLACE_WORDS
+
 __all__ = ["ICON_WORDS", "PLACE_WORDS", "TEXTURE_WORDS", "Intent", "read_intent"]
 
 ICON_WORDS = frozenset({"icon", "icons", "inventory", "item", "pickup", "emblem", "badge"})
 TEXTURE_WORDS = frozenset(
     {"texture", "tile", "tileable", "seamless", "pattern", "surface", "material"}
 )
-#: Place words: each names the setting a scene is composed as.
-PLACE_WORDS: dict[str, str] = {
-    "forest": "forest",
-    "woods": "forest",
-    "woodland": "forest",
-    "clearing": "forest",
-    "jungle": "forest",
-    "grove": "forest",
-    "desert": "desert",
-    "dunes": "desert",
-    "oasis": "desert",
-    "town": "town",
-    "village": "town",
-    "city": "town",
-    "street": "town",
-    "market": "town",
-    "harbor": "town",
-    "harbour": "town",
-    "dungeon": "dungeon",
-    "corridor": "dungeon",
-    "crypt": "dungeon",
-    "tomb": "dungeon",
-    "hall": "dungeon",
-    "castle": "dungeon",
-    "cave": "cave",
-    "cavern": "cave",
-    "mine": "cave",
-    "station": "space",
-    "spaceship": "space",
-    "starship": "space",
-    "beach": "beach",
-    "coast": "beach",
-    "shore": "beach",
-    "sea": "beach",
-    "ocean": "beach",
-    "island": "beach",
-    "mountains": "mountains",
-    "mountain": "mountains",
-    "peaks": "mountains",
-    "valley": "mountains",
-    "landscape": "plains",
-    "meadow": "plains",
-    "field": "plains",
-    "fields": "plains",
-    "plains": "plains",
-    "farm": "plains",
-    "countryside": "plains",
-    "hills": "plains",
-    "tundra": "snowfield",
-    "snowfield": "snowfield",
-    "glacier": "snowfield",
-    "swamp": "swamp",
-    "marsh": "swamp",
-    "bog": "swamp",
-    "graveyard": "graveyard",
-    "cemetery": "graveyard",
-}
 _WORD = re.compile(r"[a-z]+")
 
 

@@ -273,7 +273,7 @@ def compose_scene(
             int(ground_top + (h - ground_top) * depth) if not wall_mounted else int(horizon * 0.6)
         )
         scale = 0.45 + depth
-        ph = h * (0.42 if kind in TALL else 0.2) * scale if not wall_mounted else h * 0.16
+        ph = h * (0.5 if kind in TALL else 0.27) * scale if not wall_mounted else h * 0.22
         pw = ph * (0.7 if kind in TALL else 1.1)
         if ph < 6:
             continue

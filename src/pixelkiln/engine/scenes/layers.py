@@ -26,7 +26,7 @@ __all__ = [
 
 #: Ground material of each setting.
 GROUND: dict[str, str] = {
-    "forest": "forest floor",
+    "forest": "grass",
     "desert": "sand",
     "town": "cobblestone",
     "plains": "grass",

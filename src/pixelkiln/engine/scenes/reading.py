@@ -10,9 +10,65 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pixelkiln.engine.images.intent import PLACE_WORDS
+__all__ = ["PLACE_WORDS", "SETTINGS", "TIMES", "WEATHERS", "SceneSpec", "read_scene"]
 
-__all__ = ["SETTINGS", "TIMES", "WEATHERS", "SceneSpec", "read_scene"]
+#: Place words: each names the setting a scene is composed as.
+PLACE_WORDS: dict[str, str] = {
+    "forest": "forest",
+    "woods": "forest",
+    "woodland": "forest",
+    "clearing": "forest",
+    "jungle": "forest",
+    "grove": "forest",
+    "desert": "desert",
+    "dunes": "desert",
+    "oasis": "desert",
+    "town": "town",
+    "village": "town",
+    "city": "town",
+    "street": "town",
+    "market": "town",
+    "harbor": "town",
+    "harbour": "town",
+    "dungeon": "dungeon",
+    "corridor": "dungeon",
+    "crypt": "dungeon",
+    "tomb": "dungeon",
+    "hall": "dungeon",
+    "castle": "dungeon",
+    "cave": "cave",
+    "cavern": "cave",
+    "mine": "cave",
+    "station": "space",
+    "spaceship": "space",
+    "starship": "space",
+    "beach": "beach",
+    "coast": "beach",
+    "shore": "beach",
+    "sea": "beach",
+    "ocean": "beach",
+    "island": "beach",
+    "mountains": "mountains",
+    "mountain": "mountains",
+    "peaks": "mountains",
+    "valley": "mountains",
+    "landscape": "plains",
+    "meadow": "plains",
+    "field": "plains",
+    "fields": "plains",
+    "plains": "plains",
+    "farm": "plains",
+    "countryside": "plains",
+    "hills": "plains",
+    "tundra": "snowfield",
+    "snowfield": "snowfield",
+    "glacier": "snowfield",
+    "swamp": "swamp",
+    "marsh": "swamp",
+    "bog": "swamp",
+    "graveyard": "graveyard",
+    "cemetery": "graveyard",
+}
 
 TIMES: dict[str, str] = {
     "dawn": "dawn",
