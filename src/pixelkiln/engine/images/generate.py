@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -34,6 +35,7 @@ from pixelkiln.engine.scenes.reading import SceneSpec
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.subjects.style import SubjectStyle
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
+from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["ImageAsk", "Picture", "candidate_count", "draw_candidates", "draw_image"]
 
@@ -104,9 +106,13 @@ def _subject(text: str, seed: int) -> Subject:
     if spec.kind == "character" or not spec.paints:
         return subject
     rng = make_rng(seed, "image variant")
+    # A creature whose colour the description does not name may be any hue (slimes,
+    # dragons); props keep their materials' hues (wood stays brown).
+    named = any(w in NAMED_COLORS for w in re.findall(r"[a-z]+", text.lower()))
+    reach = 70.0 if spec.kind == "creature" and not named else 22.0
     paints = {}
     for role, p in spec.paints.items():
-        turn = float(rng.uniform(-1, 1)) * 22.0 if p.chroma > 0.03 else 0.0
+        turn = float(rng.uniform(-1, 1)) * reach if p.chroma > 0.03 else 0.0
         paints[role] = replace(
             p,
             hue=(p.hue + turn) % 360.0,
@@ -315,12 +321,17 @@ def draw_image(ask: ImageAsk) -> Picture:
 
 
 def draw_candidates(ask: ImageAsk, n: int) -> list[Picture]:
-    """``n`` different images of ``ask`` (the first is ``ask``'s own seed)."""
-    return [
-        draw_image(
-            replace(
-                ask, seed=ask.seed if i == 0 else derive_seed(ask.seed, "candidate", i) % (2**31)
-            )
-        )
-        for i in range(n)
-    ]
+    """``n`` different images of ``ask`` (the first is ``ask``'s own seed).
+
+    Each candidate has its own seed (colours, what the description leaves open, a scene's
+    layout); when no ``direction`` was asked, candidates also turn a little (south,
+    south-east, south-west), so a sheet of one creature is not sixteen copies of a pose.
+    """
+    turns = ("south", "south-east", "south-west")
+    out = []
+    for i in range(n):
+        one = ask if i == 0 else replace(ask, seed=derive_seed(ask.seed, "candidate", i) % (2**31))
+        if i > 0 and ask.direction is None:
+            one = replace(one, direction=turns[i % len(turns)])
+        out.append(draw_image(one))
+    return out
