@@ -272,3 +272,35 @@ def test_billing_refusals(make_service) -> None:
         {"description": "rock", "image_size": {"width": 32, "height": 32}},
     )
     assert r.status_code == 402
+
+
+def test_skeleton_keypoints_pose_the_arms(service) -> None:
+    key = service.new_key(generations=10)
+    pts = [
+        (24, 10, "NOSE"),
+        (19, 16, "RIGHT SHOULDER"),
+        (12, 10, "RIGHT ELBOW"),
+        (10, 3, "RIGHT ARM"),
+        (29, 16, "LEFT SHOULDER"),
+        (32, 22, "LEFT ELBOW"),
+        (33, 28, "LEFT ARM"),
+        (21, 28, "RIGHT HIP"),
+        (20, 36, "RIGHT KNEE"),
+        (20, 44, "RIGHT LEG"),
+        (27, 28, "LEFT HIP"),
+        (28, 36, "LEFT KNEE"),
+        (28, 44, "LEFT LEG"),
+    ]
+    body = {
+        "description": "villager",
+        "image_size": {"width": 48, "height": 48},
+        "no_background": True,
+        "seed": 1,
+        "skeleton_keypoints": [{"x": x, "y": y, "label": lab} for x, y, lab in pts],
+    }
+    fig = rgba(post(service, key, "/create-image-bitforge", body).json()["image"])
+    # The raised hand is drawn up by the head, to the figure's right (the image's left).
+    solid = fig[..., 3] > 0
+    ys, xs = np.nonzero(solid)
+    top_rows = solid[: ys.min() + 6]
+    assert np.nonzero(top_rows.any(0))[0].min() < 16

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from pixelkiln.engine.images.intent import Intent, read_intent
+from pixelkiln.engine.images.pose import pose_angles
 from pixelkiln.engine.isometric.blend import blend_init, fit_init, force_palette
 from pixelkiln.engine.palette import fit_to_palette
 from pixelkiln.engine.rng import derive_seed, make_rng
@@ -33,8 +34,10 @@ from pixelkiln.engine.scenes import compose_scene, read_scene
 from pixelkiln.engine.scenes.layers import texture
 from pixelkiln.engine.scenes.reading import SceneSpec
 from pixelkiln.engine.style import Style
+from pixelkiln.engine.subjects.paints import build_palette
+from pixelkiln.engine.subjects.render import render
 from pixelkiln.engine.subjects.style import SubjectStyle
-from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
+from pixelkiln.engine.subjects.subject import Look, Subject, camera_for, draw_subject
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["ImageAsk", "Picture", "candidate_count", "draw_candidates", "draw_image"]
@@ -136,6 +139,35 @@ def _sprite(subject: Subject, ask: ImageAsk, size: tuple[int, int], view: str) -
     return drawing.palette.rgba()[np.asarray(drawing.sprites[direction].index)]
 
 
+def _posed(subject: Subject, ask: ImageAsk, size: tuple[int, int], view: str) -> np.ndarray:
+    """A figure with its limbs pointed the way the keypoints' are (:mod:`.pose`), drawn
+    on a canvas with room for raised arms; other subjects as they stand."""
+    look = Look(
+        image_size=(max(8, size[0]), max(8, size[1])),
+        view=view,
+        isometric=ask.isometric,
+        style=_style(ask),
+        canvas="object",
+    )
+    direction = ask.direction or "south"
+    angles, _ = pose_angles(subject, look, direction, list(ask.keypoints or ()))
+    if not angles:
+        return _sprite(subject, ask, size, view)
+    model = subject.sized(max(look.image_size)).model
+    camera = camera_for(model, look)
+    # Room for limbs the rest pose keeps in: the same scale on a canvas 40 % larger.
+    w, h = camera.size
+    pad_w, pad_h = int(w * 0.2), int(h * 0.2)
+    camera = replace(
+        camera,
+        size=(w + 2 * pad_w, h + 2 * pad_h),
+        pivot=(camera.pivot[0] + pad_w, camera.pivot[1] + pad_h),
+    )
+    palette = build_palette(model, look.style, None)
+    sprite = render(model, model.pose(angles), direction, camera, look.style, palette)
+    return sprite.rgba()
+
+
 def _crop(rgba: np.ndarray) -> np.ndarray:
     solid = rgba[..., 3] > 0
     if not solid.any():
@@ -168,7 +200,7 @@ def _subject_on_canvas(subject: Subject, ask: ImageAsk, view: str) -> np.ndarray
         kw, kh = max(xs) - min(xs), max(ys) - min(ys)
         bh = max(8.0, kh * 1.12)
         bw = max(bh, kw * 1.5)
-        sprite = _crop(_sprite(subject, ask, (int(bw), int(bh)), view))
+        sprite = _crop(_posed(subject, ask, (int(bw), int(bh)), view))
         cx = (max(xs) + min(xs)) / 2
         bottom = max(ys) + kh * 0.08
         _place(canvas, sprite, cx, bottom - sprite.shape[0] / 2)
