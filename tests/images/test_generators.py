@@ -301,6 +301,6 @@ def test_skeleton_keypoints_pose_the_arms(service) -> None:
     fig = rgba(post(service, key, "/create-image-bitforge", body).json()["image"])
     # The raised hand is drawn up by the head, to the figure's right (the image's left).
     solid = fig[..., 3] > 0
-    ys, xs = np.nonzero(solid)
+    ys, _ = np.nonzero(solid)
     top_rows = solid[: ys.min() + 6]
     assert np.nonzero(top_rows.any(0))[0].min() < 16
