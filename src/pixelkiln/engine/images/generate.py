@@ -275,9 +275,19 @@ def _scene(intent: Intent, ask: ImageAsk, figure_text: str | None) -> tuple[np.n
 
 
 def _figure_in(text: str, seed: int) -> str | None:
-    """The character or creature a scene description names, if any ("knight in a forest")."""
-    from pixelkiln.engine.subjects.reading import read_subject
+    """The character or creature a scene description names, if any ("knight in a forest").
 
+    Only words of the subject lexicon count (no sentence model: a place description must
+    not turn into a guessed figure), so the check is a word lookup before any reading.
+    """
+    from pixelkiln.engine.subjects.creatures import CREATURE_WORDS
+    from pixelkiln.engine.subjects.reading import read_subject
+    from pixelkiln.engine.subjects.vocabulary import SUBJECT_WORDS
+
+    words = re.findall(r"[a-z]+", text.lower())
+    pairs = [" ".join(words[i : i + 2]) for i in range(len(words) - 1)]
+    if not any(w in SUBJECT_WORDS or w in CREATURE_WORDS for w in (*words, *pairs)):
+        return None
     reading = read_subject(text, seed)
     if reading.matched_by == "lexicon" and reading.spec.kind in ("character", "creature"):
         return reading.spec.subject
@@ -288,10 +298,15 @@ def _backdrop(subject_rgba: np.ndarray, ask: ImageAsk) -> np.ndarray:
     """A plain setting behind a subject: sky, far hills and ground, no props."""
     spec = SceneSpec("plains", "day", "clear", (), False, "")
     back = compose_scene(
-        spec, ask.width, ask.height, derive_seed(ask.seed, "backdrop"), _style(ask), None
+        spec,
+        ask.width,
+        ask.height,
+        derive_seed(ask.seed, "backdrop"),
+        _style(ask),
+        None,
+        dressing=False,
     )
     out = back.rgba
-    # The dressing props of the plain are dropped: only the sky, hills and ground stay.
     solid = subject_rgba[..., 3] > 0
     out[solid] = subject_rgba[solid]
     return out

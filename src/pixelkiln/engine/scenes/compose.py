@@ -213,12 +213,14 @@ def compose_scene(
     style: SubjectStyle | None = None,
     figure: Callable[[int, int], np.ndarray] | None = None,
     only_subjects: bool = False,
+    dressing: bool = True,
 ) -> Scene:
     """Compose ``spec`` on a ``width`` x ``height`` canvas (see the module docstring).
 
     ``figure(w, h)`` draws the described character or creature for a box of that size;
     it stands in the middle of the foreground. ``only_subjects`` keeps the props and the
-    figure alone, on a transparent canvas.
+    figure alone, on a transparent canvas; ``dressing`` False leaves out the setting's
+    own props (a plain backdrop behind a subject).
     """
     w, h = int(width), int(height)
     style = style or SubjectStyle()
@@ -257,7 +259,7 @@ def compose_scene(
     kinds = named * 2 if named else []
     dressing = DRESSING.get(spec.setting, ("rock",))
     count = max(2, min(7, w // 28 + 1))
-    while len(kinds) < count:
+    while dressing and len(kinds) < count:
         kinds.append(dressing[int(rng.integers(len(dressing)))])
     slots = np.linspace(0.08, 0.92, len(kinds)) + rng.uniform(-0.04, 0.04, len(kinds))
     order = rng.permutation(len(kinds))
