@@ -168,3 +168,33 @@ def test_drawn_character_is_edited_through_its_model(make_service) -> None:
     )
     big = rgba(last["image"])
     assert big.shape == (64, 64, 4) and last["reading"]["edited_through"] == "model"
+
+
+def test_a_generated_image_is_edited_through_its_model(make_service) -> None:
+    svc = make_service(runner="manual")
+    key = svc.new_key(generations=20)
+    made = job_result(
+        svc,
+        key,
+        post(
+            svc,
+            key,
+            "/create-image-pro-flash",
+            {"description": "green slime", "image_size": {"width": 32, "height": 32}, "seed": 2},
+        ),
+    )
+    img = rgba(made["image"])
+    body = {
+        "image": image_body(img),
+        "width": 32,
+        "height": 32,
+        "image_size": {"width": 32, "height": 32},
+        "description": "make it red",
+    }
+    last = job_result(svc, key, post(svc, key, "/edit-image", body))
+    assert last["reading"]["edited_through"] == "model"
+    out = rgba(last["image"])
+    assert ((out[..., 3] > 0) == (img[..., 3] > 0)).mean() > 0.95
+    changed = (out != img).any(-1)
+    hues = _hue(out[..., :3][changed & (out[..., 3] > 0)])
+    assert changed.any() and (((hues < 60) | (hues > 330)).mean() > 0.6)

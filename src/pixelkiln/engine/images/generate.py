@@ -73,6 +73,34 @@ class Picture:
 
     rgba: np.ndarray
     reading: dict[str, object]
+    #: How to draw it again (a subject's ask and spec), for edits through the model.
+    model: dict[str, object] | None = None
+
+
+def ask_to_json(ask: ImageAsk) -> dict[str, object] | None:
+    """The JSON form of an ask (None when it holds an init image: not kept)."""
+    if ask.init_image is not None:
+        return None
+    out: dict[str, object] = {}
+    for name in ImageAsk.__dataclass_fields__:
+        value = getattr(ask, name)
+        if isinstance(value, np.ndarray):
+            value = value.tolist()
+        elif isinstance(value, tuple):
+            value = [list(v) for v in value]
+        out[name] = value
+    return out
+
+
+def ask_from_json(data: dict[str, object]) -> ImageAsk:
+    """The ask :func:`ask_to_json` stored."""
+    fields = dict(data)
+    for name in ("palette", "style_palette"):
+        if fields.get(name) is not None:
+            fields[name] = np.asarray(fields[name], np.uint8).reshape(-1, 3)
+    if fields.get("keypoints") is not None:
+        fields["keypoints"] = tuple(tuple(k) for k in fields["keypoints"])  # type: ignore[union-attr]
+    return ImageAsk(**fields)  # type: ignore[arg-type]
 
 
 def candidate_count(largest_side: int) -> int:
@@ -343,10 +371,12 @@ def exact_palette(rgba: np.ndarray, palette: np.ndarray) -> np.ndarray:
     return out
 
 
-def draw_image(ask: ImageAsk) -> Picture:
-    """Draw ``ask`` (see the module docstring)."""
+def draw_image(ask: ImageAsk, subject: Subject | None = None) -> Picture:
+    """Draw ``ask`` (see the module docstring); ``subject`` replaces the one the
+    description reads as (an edited model drawn again in the same ask)."""
     intent = read_intent(ask.description)
     reading: dict[str, object] = {"intent": intent.to_dict()}
+    model: dict[str, object] | None = None
     if intent.kind == "texture":
         rgba = _texture(intent, ask)
         reading["material"] = intent.text
@@ -359,12 +389,15 @@ def draw_image(ask: ImageAsk) -> Picture:
         reading["scene"] = spec.to_dict()
         reading["figure"] = figure
     else:
-        subject = _subject(intent.text, ask.seed)
+        subject = subject or _subject(intent.text, ask.seed)
         rgba = _subject_on_canvas(subject, ask, _view(ask, "low top-down"))
         if not ask.no_background:
             rgba = _backdrop(rgba, ask)
         reading["subject"] = subject.reading.to_dict() if subject.reading else None
-    return Picture(_finish(rgba, ask), reading)
+        stored = ask_to_json(ask)
+        if stored is not None:
+            model = {"ask": stored, "spec": subject.spec.to_dict()}
+    return Picture(_finish(rgba, ask), reading, model)
 
 
 def draw_candidates(ask: ImageAsk, n: int) -> list[Picture]:

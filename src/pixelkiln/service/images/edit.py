@@ -45,6 +45,8 @@ def _through_model(
 ) -> tuple[np.ndarray, dict[str, object]] | None:
     """Redraw a recognised image with the edit applied to its model (None: no model)."""
     record = drawn.get("result") or {}
+    if isinstance(record.get("model"), dict):
+        return _through_image_model(drawn, record["model"], instruction, size)
     if "spec" not in record or "look" not in record:
         return None
     spec = SubjectSpec.from_dict(record["spec"])
@@ -65,6 +67,27 @@ def _through_model(
         "reading": reading.to_dict(),
     }
     return rgba, how
+
+
+def _through_image_model(
+    drawn: dict[str, Any], model: dict[str, Any], instruction: str, size: tuple[int, int] | None
+) -> tuple[np.ndarray, dict[str, object]]:
+    """A generated image drawn again from its stored ask with the edited subject."""
+    from dataclasses import replace
+
+    from pixelkiln.engine.images.generate import ask_from_json, draw_image
+
+    ask = ask_from_json(model["ask"])
+    if size is not None:
+        ask = replace(ask, width=size[0], height=size[1])
+    reading = edit_subject(SubjectSpec.from_dict(model["spec"]), instruction)
+    picture = draw_image(ask, Subject.from_spec(reading.spec))
+    how = {
+        "edited_through": "model",
+        "asset_id": drawn.get("asset_id"),
+        "reading": reading.to_dict(),
+    }
+    return picture.rgba, how
 
 
 def fit_into(rgba: np.ndarray, size: tuple[int, int]) -> np.ndarray:

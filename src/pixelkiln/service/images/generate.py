@@ -134,7 +134,7 @@ def pixflux(req: CreateImagePixfluxRequest, seed: int) -> tuple[np.ndarray, dict
         init_strength=req.init_image_strength / 1000.0,
     )
     pic = draw_image(ask)
-    return pic.rgba, pic.reading
+    return pic.rgba, {**pic.reading, "model": pic.model}
 
 
 def enhanced_prompt(req: CreateImagePixenRequest) -> str:
@@ -226,4 +226,4 @@ def pro_flash_image(
         extra = _style_fields([si.pixels], seed, flags)
     ask = replace(ImageAsk(req.description, w, h, seed, no_background=req.no_background), **extra)
     pic = draw_image(ask)
-    return pic.rgba, pic.reading
+    return pic.rgba, {**pic.reading, "model": pic.model}

@@ -364,6 +364,7 @@ def run_image_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     seed = int(payload["seed"])
     ctx.progress(0.1)
     images, reading = _draw(path, req, seed, payload.get("drawn") or [])
+    model = reading.pop("model", None) if isinstance(reading, dict) else None
     files = (
         {"image": encode_png(images[0])}
         if len(images) == 1
@@ -378,6 +379,8 @@ def run_image_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         "height": h,
         "count": len(images),
     }
+    if model is not None:
+        result["model"] = model  # drawn again, edited, when this image comes back
     bodies = [b64(im) for im in images]
     last: dict[str, Any] = {
         "status": "completed",
