@@ -154,7 +154,16 @@ def _subject(text: str, seed: int) -> Subject:
     return replace(varied, reading=subject.reading)
 
 
+#: Largest side a subject is drawn at; larger canvases get it at 2x or 3x pixels (pixel
+#: art that big is drawn in bigger pixels, and a ray-cast render costs by the pixel).
+MAX_SUBJECT_PX = 256
+
+
 def _sprite(subject: Subject, ask: ImageAsk, size: tuple[int, int], view: str) -> np.ndarray:
+    k = -(-max(size) // MAX_SUBJECT_PX)
+    if k > 1:
+        small = _sprite(subject, ask, (max(8, size[0] // k), max(8, size[1] // k)), view)
+        return np.repeat(np.repeat(small, k, axis=0), k, axis=1)
     look = Look(
         image_size=(max(8, int(size[0])), max(8, int(size[1]))),
         view=view,

@@ -257,10 +257,10 @@ def compose_scene(
     # Props: the named ones first (more of them), then the setting's dressing.
     named = list(spec.props)
     kinds = named * 2 if named else []
-    dressing = DRESSING.get(spec.setting, ("rock",))
+    own = DRESSING.get(spec.setting, ("rock",)) if dressing else ()
     count = max(2, min(7, w // 28 + 1))
-    while dressing and len(kinds) < count:
-        kinds.append(dressing[int(rng.integers(len(dressing)))])
+    while own and len(kinds) < count:
+        kinds.append(own[int(rng.integers(len(own)))])
     slots = np.linspace(0.08, 0.92, len(kinds)) + rng.uniform(-0.04, 0.04, len(kinds))
     order = rng.permutation(len(kinds))
     free_middle = figure is not None

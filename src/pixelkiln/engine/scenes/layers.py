@@ -24,6 +24,8 @@ __all__ = [
     "weather",
 ]
 
+#: Largest texture tile drawn at once; larger surfaces repeat it.
+TILE_PX = 192
 #: Ground material of each setting.
 GROUND: dict[str, str] = {
     "forest": "grass",
@@ -49,12 +51,10 @@ def texture(
     palette: np.ndarray | None = None,
 ) -> np.ndarray:
     """A seamless material tile of any ``(h, w)``: the materials engine draws 8-512 px a
-    side, so larger canvases repeat a tile (it is seamless) and slivers are cut from one."""
+    side; canvases over :data:`TILE_PX` repeat a tile of that size (it is seamless, and a
+    tile costs by its pixels), slivers are cut from an 8 px one."""
     h, w = size
-    th, tw = (
-        min(max(h, 8), 256 if max(h, w) > 512 else 512),
-        min(max(w, 8), 256 if max(h, w) > 512 else 512),
-    )
+    th, tw = min(max(h, 8), TILE_PX), min(max(w, 8), TILE_PX)
     tile = render_material(material, (th, tw), seed, style=style, palette=palette).rgba
     reps = (-(-h // th), -(-w // tw), 1)
     return np.tile(tile, reps)[:h, :w].copy()
