@@ -226,6 +226,26 @@ def _place(canvas: np.ndarray, sprite: np.ndarray, cx: float, cy: float) -> None
     canvas[ys0:ys1, xs0:xs1][solid] = part[solid]
 
 
+def _filled(
+    subject: Subject, ask: ImageAsk, size: tuple[int, int], view: str, share: float
+) -> np.ndarray:
+    """The subject cropped to its pixels, drawn as large as ``share`` of the box allows.
+
+    The engine fits a subject so that every direction fits its canvas (a long dragon
+    seen side-on), which leaves a single view small: when the drawing fills less than
+    the box, it is drawn again on a canvas scaled up by what is missing."""
+    sprite = _crop(_sprite(subject, ask, size, view))
+    sh, sw = sprite.shape[:2]
+    k = min(share * size[1] / max(1, sh), share * size[0] / max(1, sw))
+    while k > 1.12:
+        bigger = (max(8, int(size[0] * k)), max(8, int(size[1] * k)))
+        again = _crop(_sprite(subject, ask, bigger, view))
+        if again.shape[0] <= size[1] and again.shape[1] <= size[0]:
+            return again
+        k = 1.0 + (k - 1.0) * 0.6  # overshot (the fit is not linear at small sizes)
+    return sprite
+
+
 def _subject_on_canvas(subject: Subject, ask: ImageAsk, view: str) -> np.ndarray:
     """The subject alone, centred, sized by ``coverage`` or ``keypoints`` if asked."""
     w, h = ask.width, ask.height
@@ -243,7 +263,7 @@ def _subject_on_canvas(subject: Subject, ask: ImageAsk, view: str) -> np.ndarray
         _place(canvas, sprite, cx, bottom - sprite.shape[0] / 2)
         return canvas
     size = (w, h)
-    sprite = _crop(_sprite(subject, ask, size, view))
+    sprite = _filled(subject, ask, size, view, 0.9)
     if ask.coverage is not None and ask.coverage > 0:
         have = float((sprite[..., 3] > 0).sum()) / (w * h)
         k = float(np.sqrt(max(ask.coverage, 1.0) / 100.0 / max(have, 1e-6)))
@@ -279,7 +299,7 @@ def _icon(intent: Intent, ask: ImageAsk, view: str) -> np.ndarray:
     w, h = ask.width, ask.height
     subject = _subject(intent.text, ask.seed)
     margin = max(1, min(w, h) // 10) if not ask.no_background else 1
-    sprite = _crop(_sprite(subject, ask, (w - 2 * margin, h - 2 * margin), view))
+    sprite = _filled(subject, ask, (w - 2 * margin, h - 2 * margin), view, 1.0)
     canvas = np.zeros((h, w, 4), np.uint8) if ask.no_background else _slot(w, h)
     _place(canvas, sprite, w / 2, h / 2)
     return canvas
