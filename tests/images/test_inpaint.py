@@ -110,7 +110,11 @@ def test_v3_context_and_pro_flash_changes_only(make_service) -> None:
     }
     r = post(svc, key, "/inpaint-v3", body)
     assert r.json()["usage"]["generations"] == 2
-    whole = rgba(job_result(svc, key, r)["image"])
+    last = job_result(svc, key, r)
+    whole = rgba(last["image"])
+    # Every new colour is one of the drawn thing's ramp, as the reading lists it.
+    ramp = {tuple(c) for c in last["reading"]["ramp"]}
+    assert ramp and colours(whole) - colours(ctx_img) <= ramp
     assert whole.shape == (64, 96, 4)
     outside = np.ones((64, 96), bool)
     outside[16:56, 24:64][mask[..., 0] > 0] = False
