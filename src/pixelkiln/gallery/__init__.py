@@ -29,6 +29,7 @@ SECTIONS: list[str] = [
     "pixelkiln.gallery.characters",
     "pixelkiln.gallery.objects",
     "pixelkiln.gallery.motion",
+    "pixelkiln.gallery.images",
 ]
 
 

@@ -34,6 +34,7 @@ HANDLERS: dict[str, str] = {
     "motion_interpolation": "pixelkiln.service.motion.frames:run_interpolation",
     "motion_edit_animation": "pixelkiln.service.motion.frames:run_edit_animation",
     "motion_transfer_outfit": "pixelkiln.service.motion.frames:run_transfer_outfit",
+    "image": "pixelkiln.service.images.operations:run_image_job",
 }
 
 _runtime: dict[str, Handler] = {}

@@ -37,6 +37,8 @@ ROUTERS: list[str] = [
     "pixelkiln.api.v2.characters",
     "pixelkiln.api.v2.pro_flash",
     "pixelkiln.api.v2.motion",
+    "pixelkiln.api.v2.images",
+    "pixelkiln.api.v2.edits",
 ]
 
 #: OpenAPI tags in display order, with a line each (also the sections of llms.txt).
@@ -99,6 +101,12 @@ TAGS: list[dict[str, str]] = [
         "description": "Photos, paintings and renders converted to pixel art.",
     },
     {"name": "Effects", "description": "Normal maps and looping VFX animations."},
+    {
+        "name": "Create Image",
+        "description": "Single images from a description: figures, icons, textures, scenes.",
+    },
+    {"name": "Edit", "description": "Edits from an instruction, one image or sixteen alike."},
+    {"name": "Inpaint", "description": "The described thing drawn into a mask."},
 ]
 
 DESCRIPTION = """\
