@@ -97,6 +97,25 @@ BODIES: list[tuple[str, dict[str, Any], float]] = [
         },
         20.0,
     ),
+    (
+        "/create-image-pixflux",
+        {"description": "red potion", "image_size": {"width": 32, "height": 32}},
+        1.0,
+    ),
+    (
+        "/create-image-pixen",
+        {
+            "description": "blue gem",
+            "image_size": {"width": 32, "height": 32},
+            "enhance_prompt": True,
+        },
+        1.05,
+    ),
+    (
+        "/create-image-pro-flash",
+        {"description": "oak tree", "image_size": {"width": 64, "height": 64}},
+        5.0,
+    ),
 ]
 
 

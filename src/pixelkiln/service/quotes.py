@@ -76,6 +76,9 @@ def _registry() -> dict[str, Priced]:
     from pixelkiln.service.motion.quotes import PRICES as motion_prices
 
     out.update({path: Priced(model, price) for path, (model, price) in motion_prices.items()})
+    from pixelkiln.service.images.quotes import PRICES as image_prices
+
+    out.update({path: Priced(model, price) for path, (model, price) in image_prices.items()})
     return out
 
 

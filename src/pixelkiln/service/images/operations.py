@@ -54,7 +54,14 @@ from pixelkiln.service.submit import AssetDraft, run_sync, submit_job
 if TYPE_CHECKING:
     from pixelkiln.bootstrap import Container
 
-__all__ = ["REQUESTS", "run_image_job", "submit_image", "sync_image"]
+__all__ = [
+    "PRO_FLASH_OPERATIONS",
+    "REQUESTS",
+    "run_image_job",
+    "size_of",
+    "submit_image",
+    "sync_image",
+]
 
 #: Request model of every queued path (the job re-validates its payload with it).
 REQUESTS: dict[str, type[BaseModel]] = {
@@ -69,7 +76,7 @@ REQUESTS: dict[str, type[BaseModel]] = {
     "/inpaint-v3": InpaintV3Request,
     "/inpaint-image-pro-flash": InpaintImageProFlashRequest,
 }
-_PRO_FLASH = {
+PRO_FLASH_OPERATIONS = {
     "/create-image-pro-flash": "create",
     "/edit-image-pro-flash": "edit",
     "/inpaint-image-pro-flash": "inpaint",
@@ -178,7 +185,7 @@ def _drawn(ctx: Container, auth: Auth, rgba: np.ndarray) -> dict[str, Any] | Non
     }
 
 
-def _size_of(path: str, req: BaseModel) -> tuple[int, int]:
+def size_of(path: str, req: BaseModel) -> tuple[int, int]:
     if isinstance(req, GenerateWithStyleV2Request):
         s = generate.with_style_size(req)
         return s, s
@@ -200,8 +207,8 @@ def submit_image(ctx: Container, auth: Auth, path: str, req: BaseModel) -> BaseM
     images = _inputs(req)
     if images:
         payload["drawn"] = [_drawn(ctx, auth, im) for im in images]
-    operation = _PRO_FLASH.get(path)
-    w, h = _size_of(path, req)
+    operation = PRO_FLASH_OPERATIONS.get(path)
+    w, h = size_of(path, req)
     description = getattr(req, "description", None) or ""
     if operation is not None:
         quote = pro_flash.quote(operation, w, h, 1)
@@ -387,7 +394,7 @@ def run_image_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         "image_size": {"width": w, "height": h},
         "reading": reading,
     }
-    if path in _PRO_FLASH:
+    if path in PRO_FLASH_OPERATIONS:
         stages = payload.get("stages", [])
         billed = float(sum(s["generations"] for s in stages))
         result["billing_stages"] = stages
