@@ -109,3 +109,31 @@ def score(
 ) -> list[tuple[Case, list[str]]]:
     """Each case with its mismatches under ``read``."""
     return [(c, mismatches(c, read(c))) for c in (cases if cases is not None else load_cases())]
+
+
+def read_now(case: Case) -> Observed:
+    """The engine's current reading of one case."""
+    from pixelkiln.engine.reading import read_description
+
+    found = read_description(case.text, case.family)
+    elements: Counter[str] = Counter(dict(found.elements))
+    if found.container:
+        elements[found.container] += 1
+    return Observed(
+        base=found.base,
+        effects=set(found.effects),
+        with_=set(found.secondary) | {s.removeprefix("patch:") for s in found.secondary},
+        top=found.top,
+        relief=found.relief,
+        elements=elements,
+        unread=set(found.unread),
+    )
+
+
+if __name__ == "__main__":
+    results = score(read_now)
+    good = sum(1 for _, miss in results if not miss)
+    print(f"{good}/{len(results)} read as expected")
+    for case, miss in results:
+        if miss:
+            print(f"  {case.family:9} {case.text!r}: {'; '.join(miss)}")
