@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pixelkiln.cli import doctor, gallery, keys, render, serve, worker
+from pixelkiln.cli import doctor, gallery, keys, read, render, serve, worker
 
 app = typer.Typer(
     name="pixelkiln",
@@ -21,3 +21,4 @@ app.add_typer(keys.keys_app, name="keys")
 app.add_typer(keys.accounts_app, name="accounts")
 app.add_typer(render.app, name="render")
 app.command("gallery")(gallery.gallery)
+app.command("read")(read.read)

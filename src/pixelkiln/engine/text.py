@@ -45,6 +45,7 @@ __all__ = [
     "PHRASE_CACHE",
     "MaterialSpec",
     "alias_spans",
+    "feature_spans",
     "feature_words",
     "literal_description",
     "material_phrases",
@@ -341,8 +342,12 @@ def alias_spans(text: str) -> list[tuple[int, int, str]]:
 
 def feature_words(text: str) -> list[str]:
     """Feature names whose phrases ``text`` contains, in order."""
-    hits = sorted(_matches(_tokens(text.lower()), _FEATURE_PHRASES))
-    return list(dict.fromkeys(name for _, _, name in hits))
+    return list(dict.fromkeys(name for _, _, name in feature_spans(text)))
+
+
+def feature_spans(text: str) -> list[tuple[int, int, str]]:
+    """Feature phrases in ``text`` as ``(start, end, feature)`` over its words, in order."""
+    return sorted(_matches(_tokens(text.lower()), _FEATURE_PHRASES))
 
 
 if __name__ == "__main__":

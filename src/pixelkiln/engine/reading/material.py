@@ -33,6 +33,7 @@ from pixelkiln.engine.text import (
     EMBED_THRESHOLD,
     MaterialSpec,
     alias_spans,
+    feature_spans,
     feature_words,
     literal_description,
 )
@@ -169,9 +170,10 @@ def _secondary(part: str, use_model: bool) -> str | None:
 
 def _candidates(text: str) -> list[str]:
     """Words of ``text`` that are neither the material's own, colours nor stop words."""
-    covered = alias_spans(text)
     tokens = re.findall(r"[a-z0-9]+", text.lower().replace("-", " "))
-    named = {tokens[i] for s, e, _ in covered for i in range(s, e)}
+    named = {tokens[i] for s, e, _ in alias_spans(text) for i in range(s, e)}
+    # Words of a feature phrase of two or more ("lily pads") belong to the feature.
+    named |= {tokens[i] for s, e, _ in feature_spans(text) if e - s > 1 for i in range(s, e)}
     out = []
     for word in words(text):
         pieces = word.split("-")
@@ -229,7 +231,7 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
                     q = Qualifier(word, cover, "material", q.score)
             qualifiers.append(q)
             if q.effect is None:
-                if q.via == "unread" and chunk == parts.base:
+                if q.via == "unread":
                     unread.append(word)
                 continue
             effects.append(q.effect)
