@@ -171,7 +171,11 @@ def _secondary(part: str, use_model: bool) -> str | None:
 def _candidates(text: str) -> list[str]:
     """Words of ``text`` that are neither the material's own, colours nor stop words."""
     tokens = re.findall(r"[a-z0-9]+", text.lower().replace("-", " "))
-    named = {tokens[i] for s, e, _ in alias_spans(text) for i in range(s, e)}
+    spans = alias_spans(text)
+    # The head's words, and those of other aliases clear of it; an alias overlapping the
+    # head ("corroded metal" in "corroded metal plates") leaves its other words to read.
+    head = spans[-1:] + [sp for sp in spans[:-1] if sp[1] <= spans[-1][0]] if spans else []
+    named = {tokens[i] for s, e, _ in head for i in range(s, e)}
     # Words of a feature phrase of two or more ("lily pads") belong to the feature.
     named |= {tokens[i] for s, e, _ in feature_spans(text) if e - s > 1 for i in range(s, e)}
     out = []
