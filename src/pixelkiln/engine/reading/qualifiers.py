@@ -23,11 +23,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from pixelkiln.engine.reader import PhraseTable, get_reader, write_phrase_cache
 from pixelkiln.engine.reading.effects import EFFECTS, MODIFIER_EFFECTS
 from pixelkiln.engine.text import material_table
 
-__all__ = ["EFFECT_CACHE", "FLOOR", "FLOOR_PIECES", "Qualifier", "read_word", "write_cache"]
+__all__ = [
+    "EFFECT_CACHE",
+    "FLOOR",
+    "FLOOR_PIECES",
+    "Qualifier",
+    "prime",
+    "read_word",
+    "write_cache",
+]
 
 EFFECT_CACHE = Path(__file__).parent.parent / "data" / "effect_phrases.npz"
 #: Cosine a known word must reach with an effect phrase to take that effect. Chosen on the
@@ -92,6 +102,38 @@ def effect_table(use_model: bool = True) -> PhraseTable | None:
     return PhraseTable.build(effect_phrases(), reader, EFFECT_CACHE)
 
 
+_VECTORS: dict[str, np.ndarray] = {}
+
+
+def _vector(text: str) -> np.ndarray:
+    if text not in _VECTORS:
+        prime([text])
+    return _VECTORS[text]
+
+
+def prime(texts: list[str]) -> None:
+    """Embed the words not yet read in one batch (the model reads a batch far faster than
+    one word at a time); :func:`read_word` then finds their vectors ready."""
+    reader = get_reader()
+    todo = list(dict.fromkeys(t.replace("-", " ") for t in texts))
+    todo = [t for t in todo if t not in _VECTORS]
+    if reader is None or not todo:
+        return
+    for text, vector in zip(todo, reader.embed(todo), strict=True):
+        _VECTORS[text] = np.asarray(vector, np.float32)
+
+
+def _rank(table: PhraseTable, vector: np.ndarray) -> list[tuple[str, float]]:
+    """Labels of ``table`` by their best phrase's cosine with ``vector`` (as
+    :meth:`PhraseTable.rank`, with the vector read once for both tables)."""
+    if not vector.any():
+        return []
+    best: dict[str, float] = {}
+    for label, sim in zip(table.labels, (table.vectors @ vector).tolist(), strict=True):
+        best[label] = max(best.get(label, -1.0), sim)
+    return sorted(best.items(), key=lambda kv: -kv[1])
+
+
 @lru_cache(maxsize=8192)
 def read_word(word: str, use_model: bool = True) -> Qualifier:
     """The effect one qualifier word asks for (see the module docstring)."""
@@ -106,12 +148,13 @@ def read_word(word: str, use_model: bool = True) -> Qualifier:
     table = effect_table(use_model)
     if table is None:
         return Qualifier(word, None, "unread", 0.0)
-    ranked = table.rank(text)
+    vector = _vector(text)
+    ranked = _rank(table, vector)
     if not ranked:
         return Qualifier(word, None, "unread", 0.0)
     effect, score = ranked[0]
     materials = material_table()
-    near = materials.rank(text) if materials is not None else []
+    near = _rank(materials, vector) if materials is not None else []
     if near and near[0][1] > score and near[0][1] >= FLOOR:
         return Qualifier(word, None, "material", round(near[0][1], 4))
     whole = " " not in text and table.reader.knows(text)
