@@ -128,7 +128,10 @@ def read_now(case: Case) -> Observed:
     return Observed(
         base=found.base,
         effects=set(found.effects),
-        with_=set(found.secondary) | {s.removeprefix("patch:") for s in found.secondary},
+        # A top layer is a secondary material laid as a layer.
+        with_=set(found.secondary)
+        | {s.removeprefix("patch:") for s in found.secondary}
+        | ({found.top} if found.top else set()),
         top=found.top,
         relief=found.relief,
         elements=elements,

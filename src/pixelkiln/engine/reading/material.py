@@ -168,6 +168,15 @@ def _secondary(part: str, use_model: bool) -> str | None:
     return MATERIAL_FEATURE.get(found, f"patch:{found}")
 
 
+def _head_words(text: str) -> list[str]:
+    """The words of the last material alias of ``text`` ("rusted metal")."""
+    spans = alias_spans(text)
+    if not spans:
+        return []
+    tokens = re.findall(r"[a-z0-9]+", text.lower().replace("-", " "))
+    return tokens[spans[-1][0] : spans[-1][1]]
+
+
 def _candidates(text: str) -> list[str]:
     """Words of ``text`` that are neither the material's own, colours nor stop words."""
     tokens = re.findall(r"[a-z0-9]+", text.lower().replace("-", " "))
@@ -241,6 +250,13 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
             effects.append(q.effect)
             if q.via != "modifier":
                 shifts.append(q.effect)
+    # A qualifier inside the material's own name ("rusted metal") is read too; the
+    # material already draws it.
+    effects += [
+        q.effect
+        for w in _head_words(parts.base)
+        if (q := read_word(w, use_model)).via == "vocabulary" and q.effect
+    ]
     # Features the literal reading found in the sentence ("mushroom grass") are secondary
     # too; a secondary that is a cover ("covered in snow") is also that cover's effect.
     secondary += [f for f in literal.features if f not in secondary and f not in FEATURE_EFFECTS]
