@@ -186,6 +186,7 @@ def run_isometric_tile(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     # The background job shows the tile too, with where to anchor it on a grid.
     last_response.update(result)
     result["reading"] = read_description(request.description, "isometric").as_dict()
+    last_response["reading"] = result["reading"]
     return JobOutput(result=result, files={"tile": png}, last_response=last_response)
 
 

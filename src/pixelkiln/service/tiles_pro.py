@@ -207,7 +207,12 @@ def run_tiles_pro(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         "offset": list(tileset.offset),
         "reading": read_description(req.description, "tile").as_dict(),
     }
-    summary = {"tile_id": ctx.asset_id, "kind": tileset.kind, "n_tiles": len(tileset.tiles)}
+    summary = {
+        "tile_id": ctx.asset_id,
+        "kind": tileset.kind,
+        "n_tiles": len(tileset.tiles),
+        "reading": result["reading"],
+    }
     return JobOutput(result=result, files=files, last_response=summary)
 
 

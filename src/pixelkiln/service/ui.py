@@ -214,6 +214,7 @@ def run_ui_asset(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
             "status": "completed",
             "ui_asset_id": ctx.asset_id,
             "size": {"width": size.width, "height": size.height},
+            "reading": result["reading"],
         },
     )
 

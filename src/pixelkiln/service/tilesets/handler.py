@@ -118,7 +118,12 @@ def _output(
     return JobOutput(
         result=result,
         files={"sheet": sheet},
-        last_response={"status": "completed", "total_tiles": len(tiles), "kind": payload["kind"]},
+        last_response={
+            "status": "completed",
+            "total_tiles": len(tiles),
+            "kind": payload["kind"],
+            "reading": result["reading"],
+        },
     )
 
 
