@@ -28,7 +28,8 @@ _BG = (24, 24, 28)
 _INK = (225, 225, 230)
 _DIM = (150, 150, 160)
 _COLS = 8
-_CELL_W, _CELL_H = 150, 100
+_CELL_W = 150
+_CAPTION = 26  # two caption lines under each picture
 _ZOOM = 2
 _SEED = 11
 
@@ -64,11 +65,12 @@ def _caption(family: str, text: str) -> str:
 
 def _sheet(items: list[tuple[str, str]]) -> Image.Image:
     rows = (len(items) + _COLS - 1) // _COLS
-    sheet = Image.new("RGB", (_COLS * _CELL_W, rows * _CELL_H), _BG)
+    pictures = [_picture(family, text) for family, text in items]
+    cell_h = max(p.shape[0] for p in pictures) * _ZOOM + 4 + _CAPTION
+    sheet = Image.new("RGB", (_COLS * _CELL_W, rows * cell_h), _BG)
     draw = ImageDraw.Draw(sheet)
-    for i, (family, text) in enumerate(items):
-        x, y = (i % _COLS) * _CELL_W, (i // _COLS) * _CELL_H
-        rgba = _picture(family, text)
+    for i, ((family, text), rgba) in enumerate(zip(items, pictures, strict=True)):
+        x, y = (i % _COLS) * _CELL_W, (i // _COLS) * cell_h
         img = Image.fromarray(rgba, "RGBA")
         img = img.resize((img.width * _ZOOM, img.height * _ZOOM), Image.NEAREST)
         sheet.paste(img, (x + (_CELL_W - img.width) // 2, y + 2), img)
