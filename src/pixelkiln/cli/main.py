@@ -10,6 +10,7 @@ from pixelkiln.cli import (
     gallery,
     keys,
     mcp_server,
+    read,
     render,
     serve,
     webhooks,
@@ -35,3 +36,4 @@ app.command("mcp")(mcp_server.mcp)
 app.add_typer(webhooks.webhooks_app, name="webhooks")
 app.command("backup")(backup.backup)
 app.command("restore")(backup.restore)
+app.command("read")(read.read)

@@ -31,7 +31,7 @@ from scipy.spatial import cKDTree
 from pixelkiln.engine.color import in_gamut, oklab_to_srgb, oklch_to_oklab, srgb_to_oklab
 from pixelkiln.engine.lexicon import Material, get_material
 from pixelkiln.engine.rng import make_rng
-from pixelkiln.engine.wordlists import MODIFIERS, NAMED_COLORS
+from pixelkiln.engine.wordlists import MODIFIERS, NAMED_COLORS, Modifier
 
 __all__ = [
     "COOL_HUE",
@@ -132,8 +132,9 @@ def recipe_for(
     material: str | Material,
     colors: tuple[str, ...] = (),
     modifiers: tuple[str, ...] = (),
+    shifts: tuple[Modifier, ...] = (),
 ) -> Recipe:
-    """A material's recipe after its colour words and modifiers."""
+    """A material's recipe after its colour words, modifiers and qualifier ``shifts``."""
     mat = get_material(material) if isinstance(material, str) else material
     recipe = Recipe.of(mat)
     if colors:
@@ -144,8 +145,7 @@ def recipe_for(
         if len(colors) > 1:  # "blue green": halfway between the two hues
             hue = _hue_pull(word.hue, NAMED_COLORS[colors[1]].hue, 0.5)
         recipe = replace(recipe, hue=hue, chroma=chroma, lightness=recipe.lightness + word.dl)
-    for name in modifiers:
-        mod = MODIFIERS[name]
+    for mod in [MODIFIERS[name] for name in modifiers] + list(shifts):
         hue = recipe.hue
         if mod.toward is not None:
             hue = _hue_pull(hue, mod.toward, mod.pull)

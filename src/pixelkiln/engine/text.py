@@ -44,6 +44,10 @@ __all__ = [
     "EMBED_THRESHOLD",
     "PHRASE_CACHE",
     "MaterialSpec",
+    "alias_spans",
+    "feature_spans",
+    "feature_words",
+    "literal_description",
     "material_phrases",
     "material_table",
     "nearest_material",
@@ -82,6 +86,9 @@ class MaterialSpec:
     text: str = ""
     matched_by: str = "lexicon"  # lexicon | fuzzy | embedding | default | key
     score: float = 1.0
+    # Qualifier effects whose ramp shift applies (engine.reading.effects; words the
+    # modifier list lacks, "polluted", "luminous"); their covers are in ``features``.
+    effects: tuple[str, ...] = ()
 
     def all_features(self) -> tuple[str, ...]:
         """Requested features plus the material's own defaults, without repeats."""
@@ -302,9 +309,45 @@ def parse_description(
     ``model_dir`` points at a MiniLM folder (default: the installed wheel); ``reader``
     picks the full model or the static table (``auto``: the model when installed);
     ``use_model`` False reads with neither (the lexicon and fuzzy matching alone).
+    With the default reader the whole sentence is read
+    (:func:`pixelkiln.engine.reading.read_material`: qualifiers, compounds); otherwise
+    the literal reading alone.
     """
     folder = Path(model_dir) if model_dir is not None else None
+    if folder is None and reader == "auto":
+        # Imported here: the full reading builds on this module's literal one.
+        from pixelkiln.engine.reading.material import read_material
+
+        return read_material(text, use_model).spec
     return _parse(text, folder, reader if use_model else None)
+
+
+def literal_description(text: str, use_model: bool = True) -> MaterialSpec:
+    """The literal reading alone (material, colours, modifier words, feature phrases)."""
+    return _parse(text, None, "auto" if use_model else None)
+
+
+def alias_spans(text: str) -> list[tuple[int, int, str]]:
+    """Material aliases in ``text`` as ``(start, end, material)`` over its words, by end;
+    a longer alias hides the shorter ones inside it."""
+    hits = _matches(_tokens(text.lower()), _ALIASES)
+    hits.sort(key=lambda m: (m[1], m[1] - m[0]))
+    out: list[tuple[int, int, str]] = []
+    for hit in hits:
+        out = [o for o in out if not (hit[0] <= o[0] and o[1] <= hit[1])]
+        if not any(o[0] <= hit[0] and hit[1] <= o[1] for o in out):
+            out.append(hit)
+    return sorted(out, key=lambda m: (m[1], m[0]))
+
+
+def feature_words(text: str) -> list[str]:
+    """Feature names whose phrases ``text`` contains, in order."""
+    return list(dict.fromkeys(name for _, _, name in feature_spans(text)))
+
+
+def feature_spans(text: str) -> list[tuple[int, int, str]]:
+    """Feature phrases in ``text`` as ``(start, end, feature)`` over its words, in order."""
+    return sorted(_matches(_tokens(text.lower()), _FEATURE_PHRASES))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ SECTIONS: list[str] = [
     "pixelkiln.gallery.isometric",
     "pixelkiln.gallery.tiles_pro",
     "pixelkiln.gallery.ui",
+    "pixelkiln.gallery.reading",
     "pixelkiln.gallery.subjects",
     "pixelkiln.gallery.characters",
     "pixelkiln.gallery.objects",

@@ -32,6 +32,7 @@ from pixelkiln.contract.isometric import (
 from pixelkiln.engine.imageio import encode_png
 from pixelkiln.engine.isometric import IsoTile, render_isometric_tile, tile_geometry
 from pixelkiln.engine.palette import palette_from_image
+from pixelkiln.engine.reading import read_description
 from pixelkiln.engine.style import Style
 from pixelkiln.errors import InvalidRequest
 from pixelkiln.jobs.types import JobContext, JobOutput
@@ -185,17 +186,12 @@ def run_isometric_tile(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         "side_material": tile.layers.body.material,
         "seed": content_seed(request),
     }
-    return JobOutput(
-        result=result,
-        files={"tile": png},
-        # The background job shows the tile too, with where to anchor it on a grid.
-        last_response={
-            "status": "completed",
-            "tile_id": ctx.asset_id,
-            "image": png_b64(png),
-            **result,
-        },
-    )
+    last_response = {"status": "completed", "tile_id": ctx.asset_id, "image": png_b64(png)}
+    # The background job shows the tile too, with where to anchor it on a grid.
+    last_response.update(result)
+    result["reading"] = read_description(request.description, "isometric").as_dict()
+    last_response["reading"] = result["reading"]
+    return JobOutput(result=result, files={"tile": png}, last_response=last_response)
 
 
 def get_isometric_tile(ctx: Container, auth: Auth, tile_id: str) -> CreateIsometricTileResponse:

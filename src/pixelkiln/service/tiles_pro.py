@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pixelkiln.contract.tiles_pro import CreateTilesProRequest
 from pixelkiln.engine.imageio import encode_png
+from pixelkiln.engine.reading import read_description, read_material
 from pixelkiln.engine.tiles_pro import (
     BuildingSpec,
     SpecError,
@@ -97,13 +98,27 @@ def _price(canvas: int) -> float:
     return TOP_PRICE
 
 
+#: The view a described wall or cliff gets when the request sets none: its face shows
+#: at half the tile (the default view shows 30%).
+RELIEF_VIEW = "side"
+
+
+def view_of(req: CreateTilesProRequest) -> str:
+    """The request's view; a description naming a raised side (wall, cliff, ledge) gets
+    :data:`RELIEF_VIEW` unless the caller chose a view, angle or depth."""
+    chosen = {"tile_view", "tile_view_angle", "tile_depth_ratio"} & req.model_fields_set
+    if not chosen and read_material(req.description).relief:
+        return RELIEF_VIEW
+    return req.tile_view
+
+
 def to_spec(req: CreateTilesProRequest, seed: int) -> TilesProSpec:
     """The engine's view of a request."""
     return TilesProSpec(
         description=req.description,
         tile_type=req.tile_type,
         tile_size=req.tile_size,
-        tile_view=req.tile_view,
+        tile_view=view_of(req),
         view_angle=req.tile_view_angle,
         depth_ratio=req.tile_depth_ratio,
         tile_height=req.tile_height,
@@ -166,7 +181,7 @@ def submit_tiles_pro(
         params={
             "tile_type": req.tile_type,
             "tile_size": q.tile_size,
-            "tile_view": req.tile_view,
+            "tile_view": view_of(req),
             "n_tiles": q.n_tiles,
             "kind": q.kind,
         },
@@ -194,8 +209,14 @@ def run_tiles_pro(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         "tile_height": h,
         "tile_type": tileset.geometry.tile_type,
         "offset": list(tileset.offset),
+        "reading": read_description(req.description, "tile").as_dict(),
     }
-    summary = {"tile_id": ctx.asset_id, "kind": tileset.kind, "n_tiles": len(tileset.tiles)}
+    summary = {
+        "tile_id": ctx.asset_id,
+        "kind": tileset.kind,
+        "n_tiles": len(tileset.tiles),
+        "reading": result["reading"],
+    }
     return JobOutput(result=result, files=files, last_response=summary)
 
 

@@ -47,6 +47,7 @@ from pixelkiln.contract.ui import (
     UIRegion,
 )
 from pixelkiln.engine.imageio import encode_png
+from pixelkiln.engine.reading import read_description
 from pixelkiln.engine.ui import (
     PanelSpec,
     PieceSpec,
@@ -204,6 +205,7 @@ def run_ui_asset(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         "seed": content_seed(request, ignore=_NOT_DRAWN),
         "material": image.theme.material.key,
         "regions": [_region_json(r) for r in image.regions],
+        "reading": read_description(request.description, "ui").as_dict(),
     }
     return JobOutput(
         result=result,
@@ -212,6 +214,7 @@ def run_ui_asset(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
             "status": "completed",
             "ui_asset_id": ctx.asset_id,
             "size": {"width": size.width, "height": size.height},
+            "reading": result["reading"],
         },
     )
 

@@ -378,5 +378,12 @@ def _twigs(ctx: DrawContext, d: Drawing) -> None:
 
 
 def draw_feature(name: str, ctx: DrawContext, d: Drawing) -> None:
-    """Draw one named feature (see :data:`FEATURE_DRAWERS`)."""
-    FEATURE_DRAWERS[name](ctx, d)
+    """Draw one named feature (see :data:`FEATURE_DRAWERS`, and the covers of
+    :mod:`.covers`)."""
+    drawer = FEATURE_DRAWERS.get(name)
+    if drawer is None:
+        # Imported here: the covers build on this module's patch helpers.
+        from pixelkiln.engine.materials.covers import cover_drawer
+
+        drawer = cover_drawer(name)
+    drawer(ctx, d)

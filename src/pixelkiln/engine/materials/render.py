@@ -36,6 +36,7 @@ from pixelkiln.engine.quality import (
     palette_indexed,
     tiling_score,
 )
+from pixelkiln.engine.reading.effects import EFFECTS
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.rng import derive_seed
 from pixelkiln.engine.style import Style
@@ -141,7 +142,8 @@ def material_ramp(
     """
     spec = _spec(description)
     n = shades if shades is not None else (style or Style()).shades
-    recipe = recipe_for(spec.material, spec.colors, spec.modifiers)
+    shifts = tuple(EFFECTS[name].shift for name in spec.effects)
+    recipe = recipe_for(spec.material, spec.colors, spec.modifiers, shifts)
     if reference is not None:
         recipe = reference.steer_recipe(recipe)
     ramp = build_ramp(recipe, n)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pixelkiln.engine.palette import Recipe, build_ramp
+from pixelkiln.engine.reading.elements import read_elements
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.ui.elements import build_element
 from pixelkiln.engine.ui.glyphs import glyph_for
@@ -53,6 +54,12 @@ __all__ = [
     "reference_from",
     "render_panel",
 ]
+
+# Bar words a description may use, as the bar styles the HUD draws.
+_BAR_NAMES = {
+    "health": "health", "hp": "health", "life": "health", "mana": "mana", "magic": "mana",
+    "stamina": "stamina", "experience": "xp", "xp": "xp", "exp": "xp", "energy": "energy",
+}  # fmt: skip
 
 #: Smallest side (px) a piece can be drawn at: outline, bevel and a face.
 MIN_PIECE_PX = 6
@@ -238,8 +245,13 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
     progress(0.25)
     canvas = Rect(0.0, 0.0, vw, vh)
     kinds = list(spec.elements)
+    bars: tuple[str, ...] = ()
     if not kinds and not spec.pieces:
-        kinds = ["panel"]
+        # Neither given: the elements the description names ("crafting window with a 3x3
+        # grid"), else one panel.
+        described = read_elements(spec.description)
+        kinds = described.kinds() or ["panel"]
+        bars = described.bars
     placements: list[Placement] = []
     if kinds:
         if kinds == ["panel"] and not spec.pieces:
@@ -263,6 +275,10 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
             max(MIN_PIECE_PX, round(r.y1 * scale) - y0),
         )
         opts = dict(pl.options)
+        if pl.kind == "health_bar" and pl.number <= len(bars):
+            named = _BAR_NAMES.get(bars[pl.number - 1])
+            if named:
+                opts["bar"] = named
         opts.setdefault("index", pl.number)
         opts.setdefault("seed", spec.seed)
         sprite = build_element(pl.kind, theme, tex, box, f"{pl.kind}-{pl.number}", opts)

@@ -134,6 +134,13 @@ def button(
     return sp
 
 
+def price(
+    theme: Theme, tex: FillTexture | None, box: Box, salt: str, options: dict[str, object]
+) -> Sprite:
+    """A price label: a small plate with a coin (a shop's item prices)."""
+    return button(theme, tex, box, salt, {**options, "glyph": options.get("glyph", "coin")})
+
+
 def icon_button(
     theme: Theme, tex: FillTexture | None, box: Box, salt: str, options: dict[str, object]
 ) -> Sprite:
@@ -233,6 +240,7 @@ BUILDERS = {
     "hexagon": polygon,
     "octagon": polygon,
     "slot": slot,
+    "price": price,
 }
 
 

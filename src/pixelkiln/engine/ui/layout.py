@@ -52,7 +52,9 @@ ELEMENTS = (
 )
 _CONTAINERS = ("window", "panel")
 _HUD = ("avatar", "health_bar")
-_ICONS = ("icon_button", "triangle", "pentagon", "hexagon", "octagon")
+_ICONS = ("icon_button", "triangle", "pentagon", "hexagon", "octagon", "slot")
+# Described panels also hold price labels, laid out as buttons are (engine.reading).
+_BUTTONS = ("button", "price")
 VIRTUAL = 512.0
 _GRID = 16
 
@@ -168,7 +170,7 @@ def _place_grid(
 
 def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Placement]:
     icons = [it for it in items if it[0] in _ICONS]
-    buttons = [it for it in items if it[0] == "button"]
+    buttons = [it for it in items if it[0] in _BUTTONS]
     if not icons and not buttons:
         return []
     icon_area = button_area = area
@@ -232,7 +234,7 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
         (it for it in items if it[0] in _CONTAINERS), key=lambda it: it[0] != "window"
     )
     toolbars = [it for it in items if it[0] == "toolbar"]
-    children = [it for it in items if it[0] in _ICONS or it[0] == "button"]
+    children = [it for it in items if it[0] in _ICONS or it[0] in _BUTTONS]
     rest_y0, rest_y1 = area.y, area.y1
     out: list[Placement] = []
     later: list[Placement] = []

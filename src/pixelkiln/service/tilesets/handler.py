@@ -11,6 +11,7 @@ import base64
 from typing import Any
 
 from pixelkiln.engine.imageio import encode_png
+from pixelkiln.engine.reading import read_description
 from pixelkiln.engine.rng import derive_seed
 from pixelkiln.engine.text import parse_description
 from pixelkiln.engine.wang import (
@@ -107,11 +108,22 @@ def _output(
             "view": view,
             "generation_parameters": dict(payload["generation_parameters"]),
         },
+        # What each terrain's description was understood as (and what was not).
+        "reading": {
+            name: read_description(text, "tileset").as_dict()
+            for name, text in dict(payload["prompts"]).items()
+            if isinstance(text, str) and text.strip()
+        },
     }
     return JobOutput(
         result=result,
         files={"sheet": sheet},
-        last_response={"status": "completed", "total_tiles": len(tiles), "kind": payload["kind"]},
+        last_response={
+            "status": "completed",
+            "total_tiles": len(tiles),
+            "kind": payload["kind"],
+            "reading": result["reading"],
+        },
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pixelkiln.contract.tilesets import CreateTilesetRequest, CreateTilesetSidescrollerRequest
+from pixelkiln.engine.reading import read_material
 from pixelkiln.errors import InvalidRequest
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.seeds import content_seed
@@ -181,6 +182,10 @@ def submit_topdown(ctx: Container, auth: Auth, req: CreateTilesetRequest) -> Sub
     return submit_job(ctx, auth, JOB_KIND, payload, quote_topdown(req), draft, extra_rows=rows)
 
 
+#: Depth of a top layer the description asked for when the request set none.
+DESCRIBED_TOP_SIZE = 0.25
+
+
 def submit_sidescroller(
     ctx: Container, auth: Auth, req: CreateTilesetSidescrollerRequest
 ) -> Submitted:
@@ -197,9 +202,17 @@ def submit_sidescroller(
             req.lower_description, seed, "lower", tile, req, palette, req.lower_reference_image
         ).to_json()
     decoration = None
-    if req.transition_description.strip():
+    transition_text, transition_size = req.transition_description, req.transition_size
+    top = read_material(req.lower_description).top if not transition_text.strip() else None
+    if top:
+        # A described top ("stone platform with a moss top") is the decoration layer, at
+        # the smallest depth unless the caller chose one.
+        transition_text = top
+        if "transition_size" not in req.model_fields_set or not transition_size:
+            transition_size = DESCRIBED_TOP_SIZE
+    if transition_text.strip():
         decoration = terrain_spec(
-            req.transition_description,
+            transition_text,
             seed,
             "transition",
             tile,
@@ -212,11 +225,11 @@ def submit_sidescroller(
         "kind": "sidescroller",
         "tile": tile,
         "seed": seed,
-        "transition_size": req.transition_size,
+        "transition_size": transition_size,
         "palette": list(palette),
         "terrains": {"lower": platform, "transition": decoration},
         "terrain_ids": ids,
-        "prompts": {"lower": req.lower_description, "transition": req.transition_description},
+        "prompts": {"lower": req.lower_description, "transition": transition_text},
         "generation_parameters": {
             "seed": seed,
             "requested_transition_size": req.transition_size,
