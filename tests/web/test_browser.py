@@ -97,6 +97,10 @@ def test_tileset_painted_map_from_the_printed_link(live: LiveServer, open_page: 
     )
     assert "balance 2000" in page.inner_text(f"{form} [data-testid=cost]")
     card = _submit(page, "/tilesets")
+    # What each terrain's description was read as, and what was not understood.
+    reading = card.locator("[data-testid=reading]").inner_text()
+    assert "lower: shallow water" in reading and "upper: sand" in reading
+    assert "not understood: gentle" in reading
     canvas = card.locator("[data-testid=tilemap]")
     m = json.loads(canvas.get_attribute("data-map"))
     assert m["rows"] >= 7 and m["cols"] >= 8 and m["tile"] == 32

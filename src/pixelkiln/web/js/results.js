@@ -50,6 +50,27 @@ export class Card {
     this.info.textContent = parts.join(" · ");
   }
 
+  /** One line per description read: its base, effects, added materials, elements, and
+   *  the words not understood. A tileset's reading is keyed by terrain. */
+  showReading(reading) {
+    const single = typeof reading.family === "string";
+    const entries = single ? [["read as", reading]] : Object.entries(reading);
+    const box = h("div", { class: "reading", dataset: { testid: "reading" } });
+    for (const [name, r] of entries) {
+      const parts = [r.base || "?"];
+      if (r.effects && r.effects.length) parts.push(`effects ${r.effects.join(", ")}`);
+      if (r.secondary && r.secondary.length) parts.push(`with ${r.secondary.join(", ")}`);
+      if (r.top) parts.push(`top ${r.top}`);
+      if (r.relief) parts.push("raised sides");
+      if (r.elements && r.elements.length) {
+        parts.push(r.elements.map((e) => (e.count > 1 ? `${e.count} ${e.kind}` : e.kind)).join(", "));
+      }
+      if (r.not_understood && r.not_understood.length) parts.push(`not understood: ${r.not_understood.join(", ")}`);
+      box.append(h("p", {}, h("b", {}, `${name}: `), parts.join(" · ")));
+    }
+    this.body.append(box);
+  }
+
   fail(message) {
     this.setState("failed");
     this.body.replaceChildren(h("p", { class: "error", role: "alert" }, message));

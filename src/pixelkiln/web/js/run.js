@@ -39,6 +39,10 @@ export async function showPreview(app, card, preview, data, extra = {}) {
   const module = await import(`./previews/${preview}.js`);
   card.body.replaceChildren();
   await module.render(app, card, data, extra);
+  // What the description was read as (the job's answer carries it): shown under the
+  // picture so a user sees what was understood and what was not.
+  const reading = (data && data.reading) || (extra.job && extra.job.last_response && extra.job.last_response.reading);
+  if (reading) card.showReading(reading);
 }
 
 /**
