@@ -30,6 +30,7 @@ from pixelkiln.contract.objects import (
     ProFlashReferenceImage,
     ProFlashStyleOptions,
 )
+from pixelkiln.engine.subjects.render import KEYPOINT_LABELS
 
 __all__ = [
     "BackgroundRemovalTask",
@@ -56,26 +57,8 @@ __all__ = [
 
 CameraView = Literal["side", "low top-down", "high top-down"]
 BackgroundRemovalTask = Literal["remove_simple_background", "remove_complex_background"]
-SkeletonLabel = Literal[
-    "NOSE",
-    "NECK",
-    "RIGHT SHOULDER",
-    "RIGHT ELBOW",
-    "RIGHT ARM",
-    "LEFT SHOULDER",
-    "LEFT ELBOW",
-    "LEFT ARM",
-    "RIGHT HIP",
-    "RIGHT KNEE",
-    "RIGHT LEG",
-    "LEFT HIP",
-    "LEFT KNEE",
-    "LEFT LEG",
-    "RIGHT EYE",
-    "LEFT EYE",
-    "RIGHT EAR",
-    "LEFT EAR",
-]
+#: The contract's 18 keypoint labels, the same the subject engine reports.
+SkeletonLabel = Literal[*KEYPOINT_LABELS]  # type: ignore[valid-type]
 
 
 def _size_error(message: str) -> PydanticCustomError:
