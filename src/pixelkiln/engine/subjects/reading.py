@@ -853,15 +853,15 @@ def _part_role(roles: Iterable[str], word: str) -> str | None:
 
 
 def _prop_paint_targets(
-    roles: Iterable[str], main: str, tokens: list[str], loose: list[str], used: set[int]
+    roles: Iterable[str], main: str, tokens: list[str], loose_at: list[int], used: set[int]
 ) -> list[tuple[str, str]]:
-    """(paint word, role) pairs: a colour or material said of a named part ("a wooden
-    roof", "red wheels") lands on that part, the rest on the prop's main role."""
+    """(paint word, role) pairs for the paint words at ``loose_at``: a colour or material
+    said of a named part ("a wooden roof", "red wheels") lands on that part, the rest on
+    the prop's main role."""
     roles = list(roles)
     out: list[tuple[str, str]] = []
-    for i, t in enumerate(tokens):
-        if t not in loose:
-            continue
+    for i in loose_at:
+        t = tokens[i]
         j = i + 1
         while j < len(tokens) and _is_paint_word(tokens[j]):
             j += 1  # "dark red roof": both words reach the roof
@@ -899,10 +899,9 @@ def _read_other(
             used.update(range(s, e))
             conditions.append(CONDITIONS[phrase])
             understood.append((phrase, f"condition: {CONDITIONS[phrase]}"))
-    loose = [t for i, t in enumerate(tokens) if i not in used and _is_paint_word(t)]
-    for i, t in enumerate(tokens):
-        if i not in used and _is_paint_word(t):
-            used.add(i)
+    loose_at = [i for i, t in enumerate(tokens) if i not in used and _is_paint_word(t)]
+    loose = [tokens[i] for i in loose_at]
+    used.update(loose_at)
     if kind == "creature":
         from pixelkiln.engine.subjects.creatures import creature_spec
 
@@ -917,7 +916,7 @@ def _read_other(
 
         prop = PROP_KINDS[name]
         materials: dict[str, str] = {}
-        for word, role in _prop_paint_targets(prop.paints, prop.main_role, tokens, loose, used):
+        for word, role in _prop_paint_targets(prop.paints, prop.main_role, tokens, loose_at, used):
             if word in MATERIAL_WORDS:
                 materials[role] = word
             else:
