@@ -50,24 +50,17 @@ export class Card {
     this.info.textContent = parts.join(" · ");
   }
 
-  /** One line per description read: its base, effects, added materials, elements, and
-   *  the words not understood. A tileset's reading is keyed by terrain. */
+  /** What the description was read as, one line per description (a tileset's reading
+   *  is keyed by terrain). Readings come in three shapes: a material or panel reading
+   *  (base, effects, elements), a subject's (understood words), and an image's (its
+   *  intent, with the scene's or subject's words); other values are not shown. */
   showReading(reading) {
-    const single = typeof reading.family === "string";
+    const single = ["family", "base", "understood", "intent"].some((k) => k in reading);
     const entries = single ? [["read as", reading]] : Object.entries(reading);
+    const lines = entries.map(([name, r]) => [name, readingParts(r)]).filter(([, parts]) => parts.length);
+    if (!lines.length) return;
     const box = h("div", { class: "reading", dataset: { testid: "reading" } });
-    for (const [name, r] of entries) {
-      const parts = [r.base || "?"];
-      if (r.effects && r.effects.length) parts.push(`effects ${r.effects.join(", ")}`);
-      if (r.secondary && r.secondary.length) parts.push(`with ${r.secondary.join(", ")}`);
-      if (r.top) parts.push(`top ${r.top}`);
-      if (r.relief) parts.push("raised sides");
-      if (r.elements && r.elements.length) {
-        parts.push(r.elements.map((e) => (e.count > 1 ? `${e.count} ${e.kind}` : e.kind)).join(", "));
-      }
-      if (r.not_understood && r.not_understood.length) parts.push(`not understood: ${r.not_understood.join(", ")}`);
-      box.append(h("p", {}, h("b", {}, `${name}: `), parts.join(" · ")));
-    }
+    for (const [name, parts] of lines) box.append(h("p", {}, h("b", {}, `${name}: `), parts.join(" · ")));
     this.body.append(box);
   }
 
@@ -89,4 +82,23 @@ export class Card {
     this.cancelled = true;
     this.el.remove();
   }
+}
+
+function readingParts(r) {
+  if (!r || typeof r !== "object") return [];
+  const parts = [];
+  if (r.intent) parts.push(`${r.intent.kind}${r.intent.because ? ` (${r.intent.because})` : ""}`);
+  if (r.base) parts.push(r.base);
+  if (r.effects && r.effects.length) parts.push(`effects ${r.effects.join(", ")}`);
+  if (r.secondary && r.secondary.length) parts.push(`with ${r.secondary.join(", ")}`);
+  if (r.top) parts.push(`top ${r.top}`);
+  if (r.relief) parts.push("raised sides");
+  if (r.elements && r.elements.length) {
+    parts.push(r.elements.map((e) => (e.count > 1 ? `${e.count} ${e.kind}` : e.kind)).join(", "));
+  }
+  const understood = r.understood || (r.scene && r.scene.understood) || [];
+  if (understood.length) parts.push(understood.map((u) => `${u.words} → ${u.meaning}`).join(", "));
+  const unread = r.not_understood || r.ignored || [];
+  if (unread.length) parts.push(`not understood: ${unread.join(", ")}`);
+  return parts;
 }

@@ -55,8 +55,10 @@ export async function follow(app, op, answer, body, pictures) {
   const extra = { op, body, pictures, route };
   try {
     if (answer.status === 200) {
-      card.setState("completed");
+      // A preview that follows what the answer names (a character still being drawn)
+      // sets the card's state itself; "completed" only once it has nothing to follow.
       await showPreview(app, card, route.preview, answer.data, extra);
+      if (card.el.dataset.status === "submitting") card.setState("completed");
       return card;
     }
     const jobId = answer.data.background_job_id;
