@@ -11,6 +11,7 @@ import pytest
 from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
 
+from pixelkiln.api.timefmt import iso
 from pixelkiln.api.v2.tiles_pro import _tiles_body
 from pixelkiln.contract.isometric import CreateIsometricTileResponse
 from pixelkiln.contract.tiles_pro import GetTilesProResponse
@@ -84,3 +85,52 @@ def test_prepared_answers(make_service: Callable[..., Service], family: str) -> 
     spec = service.client.get("/v2/openapi.json").json()["paths"]
     responses = next(v for k, v in spec.items() if k.startswith(path.split("{")[0]) and "{" in k)
     assert "304" in responses["get"]["responses"]
+
+
+def test_background_job_answers(make_service: Callable[..., Service]) -> None:
+    """A job's poll: processing while it runs; once finished, the body the response model
+    gives, encoded once, with ETag and 304; a refund (a new ledger row) is never hidden
+    behind the stored answer; another account's job is a 404."""
+    from pixelkiln.contract.jobs import BackgroundJobResponse
+    from pixelkiln.store.models import Job, LedgerEntry
+
+    service = make_service(runner="manual")
+    key = service.new_key()
+    h = service.headers(key)
+    body = {"description": "wooden button", "image_size": {"width": 32, "height": 32}}
+    job_id = service.client.post("/v2/generate-ui-v2", json=body, headers=h).json()[
+        "background_job_id"
+    ]
+    url = f"/v2/background-jobs/{job_id}"
+    running = service.client.get(url, headers=h)
+    assert running.status_code == 200
+    assert running.json()["status"] == "processing" and running.json()["last_response"] is None
+    service.ctx.runner.run_pending()  # type: ignore[attr-defined]
+    done = service.client.get(url, headers=h)
+    assert done.status_code == 200 and done.json()["status"] == "completed"
+    with service.ctx.db.read() as s:
+        job = s.get(Job, job_id)
+        assert job is not None
+        reference = BackgroundJobResponse(
+            id=job.id,
+            status="completed",
+            created_at=iso(job.created_at),
+            last_response=job.last_response,
+            usage={"type": "generations", "generations": done.json()["usage"]["generations"]},
+            progress_percent=100,
+        )
+        account = job.account_id
+    assert done.content == reference.model_dump_json(by_alias=True).encode()
+    assert done.json()["last_response"]["images"]  # the picture is in the answer
+    etag = done.headers["etag"]
+    again = service.client.get(url, headers={**h, "If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    charged = done.json()["usage"]["generations"]
+    with service.ctx.db.write() as s:
+        s.add(LedgerEntry(account_id=account, amount_milli=round(charged * 1000),
+                          kind="refund", job_id=job_id))  # fmt: skip
+    refunded = service.client.get(url, headers={**h, "If-None-Match": etag})
+    assert refunded.status_code == 200 and refunded.json()["usage"]["generations"] == 0
+    assert refunded.headers["etag"] != etag
+    other = service.headers(service.new_key(name="other"))
+    assert service.client.get(url, headers=other).status_code == 404

@@ -30,6 +30,8 @@ __all__ = [
     "get_asset",
     "get_done_asset",
     "list_assets",
+    "prepare",
+    "prepared_once",
     "read_prepared",
 ]
 
@@ -220,10 +222,24 @@ def read_prepared(
         if asset is None:  # deleted since the lookup
             raise NotFound(f"{noun} not found")
         view = _view(s, asset)
-    body = render(view)
-    prepared = Prepared(body=body, etag=f'"{hashlib.sha256(body).hexdigest()[:32]}"')
+    prepared = prepare(render(view))
     _PREPARED.put(key, prepared)
     return prepared
+
+
+def prepare(body: bytes) -> Prepared:
+    """An encoded answer and its strong ETag."""
+    return Prepared(body=body, etag=f'"{hashlib.sha256(body).hexdigest()[:32]}"')
+
+
+def prepared_once(key: Hashable, build: Callable[[], bytes]) -> Prepared:
+    """The answer stored under ``key`` (which must name every version of what it encodes),
+    built and stored at its first read."""
+    hit = _PREPARED.get(key)
+    if hit is None:
+        hit = prepare(build())
+        _PREPARED.put(key, hit)
+    return hit
 
 
 def list_assets(

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import bindparam, case, func, null, select, type_coerce
+
 from pixelkiln.errors import NotFound
-from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
+from pixelkiln.service.assets import Prepared, prepare, prepared_once
 from pixelkiln.service.money import from_milli
-from pixelkiln.store.models import Job
+from pixelkiln.store.models import Job, Json, LedgerEntry
 
 if TYPE_CHECKING:
     import datetime as dt
 
     from pixelkiln.bootstrap import Container
 
-__all__ = ["JobView", "get_job", "public_status"]
+__all__ = ["JobView", "public_status", "read_job"]
 
 
 def public_status(status: str) -> str:
@@ -36,18 +39,55 @@ class JobView:
     asset_id: str | None
 
 
-def get_job(ctx: Container, auth: Auth, job_id: str) -> JobView:
-    """One of the caller's jobs (NotFound for an unknown id or another account's)."""
-    with ctx.db.read() as s:
-        job = s.get(Job, job_id)
-        if job is None or job.account_id != auth.account_id:
+_TERMINAL = ("completed", "failed")
+
+#: A poll's one query: the light columns, the charge, and the result only while the job
+#: runs (a finished job's result, which can hold many images, is read once, then stored).
+_STATE = select(
+    Job.account_id,
+    Job.status,
+    Job.created_at,
+    Job.progress,
+    Job.asset_id,
+    Job.finished_at,
+    type_coerce(case((Job.status.in_(_TERMINAL), null()), else_=Job.last_response), Json).label(
+        "live_response"
+    ),
+    select(func.coalesce(func.sum(LedgerEntry.amount_milli), 0))
+    .where(LedgerEntry.job_id == Job.id)
+    .scalar_subquery()
+    .label("ledger"),
+).where(Job.id == bindparam("job_id"))
+
+
+def _view(job_id: str, row: Any, last_response: dict[str, Any] | None) -> JobView:
+    return JobView(
+        id=job_id,
+        status=public_status(row.status),
+        created_at=row.created_at,
+        last_response=last_response,
+        billed=from_milli(-int(row.ledger)),
+        progress=100 if row.status == "completed" else row.progress,
+        asset_id=row.asset_id,
+    )
+
+
+def read_job(
+    ctx: Container, auth: Auth, job_id: str, render: Callable[[JobView], bytes]
+) -> Prepared:
+    """One of the caller's jobs as ``render`` encodes it (NotFound for an unknown id or
+    another account's). A finished job is encoded at its first read and served from then
+    on; its status, finish time and charge (a refund moves it) key the stored answer."""
+    with ctx.db.lookup() as conn:
+        row = conn.execute(_STATE, {"job_id": job_id}).one_or_none()
+        if row is None or row.account_id != auth.account_id:
             raise NotFound("Job not found")
-        return JobView(
-            id=job.id,
-            status=public_status(job.status),
-            created_at=job.created_at,
-            last_response=job.last_response,
-            billed=from_milli(billing.net_charged(s, job.id)),
-            progress=100 if job.status == "completed" else job.progress,
-            asset_id=job.asset_id,
-        )
+        if row.status not in _TERMINAL:
+            return prepare(render(_view(job_id, row, row.live_response)))
+        key = (ctx.db.url, "job", job_id, row.status, row.finished_at, int(row.ledger))
+
+        def build() -> bytes:
+            last = conn.scalar(select(Job.last_response).where(Job.id == job_id))
+            return render(_view(job_id, row, last))
+
+        return prepared_once(key, build)

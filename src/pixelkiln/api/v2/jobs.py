@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request, Response
 
 from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.common import Usage
 from pixelkiln.contract.jobs import BackgroundJobResponse
-from pixelkiln.service.jobs import get_job
+from pixelkiln.service.jobs import JobView, read_job
 
 router = APIRouter(tags=["Jobs"])
 
 
-@router.get(
-    "/background-jobs/{job_id}",
-    response_model=BackgroundJobResponse,
-    summary="Get background job status",
-    responses={404: {"description": "Job not found or doesn't belong to the caller"}},
-)
-def background_job(job_id: str, auth: AuthDep, ctx: ContainerDep) -> BackgroundJobResponse:
-    """Status, result (``last_response``) and billed usage of one of the caller's jobs."""
-    job = get_job(ctx, auth, job_id)
+def _body(job: JobView) -> BackgroundJobResponse:
     return BackgroundJobResponse(
         id=job.id,
         status=job.status,
@@ -30,3 +23,21 @@ def background_job(job_id: str, auth: AuthDep, ctx: ContainerDep) -> BackgroundJ
         usage=Usage(type="generations", generations=job.billed),
         progress_percent=job.progress,
     )
+
+
+_encode = encoder(BackgroundJobResponse, _body)
+
+
+@router.get(
+    "/background-jobs/{job_id}",
+    response_model=BackgroundJobResponse,
+    summary="Get background job status",
+    responses={
+        404: {"description": "Job not found or doesn't belong to the caller"},
+        **NOT_MODIFIED,
+    },
+)
+def background_job(job_id: str, request: Request, auth: AuthDep, ctx: ContainerDep) -> Response:
+    """Status, result (``last_response``) and billed usage of one of the caller's jobs.
+    A finished job's answer is encoded once and carries an ``ETag``."""
+    return answer(request, read_job(ctx, auth, job_id, _encode))
