@@ -99,6 +99,7 @@ def poll(modes: list[str], clients: int, duration: float) -> None:
                      t.etags)
                 )  # fmt: skip
             rows += [
+                ("finished job", [f"/v2/background-jobs/{i}" for i in t.jobs], 200, None),
                 ("running tileset", [f"/v2/tilesets/{i}" for i in t.running], 423, None),
                 ("balance", ["/v2/balance"] * clients, 200, None),
             ]

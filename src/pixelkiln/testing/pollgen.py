@@ -26,12 +26,13 @@ TILESET = {
 
 @dataclass
 class PollTargets:
-    """Per key: a finished tileset's id, a running one's, and the finished one's ETag (if
-    the service gives one)."""
+    """Per key: a finished tileset's id, a running one's, the finished one's ETag (if
+    the service gives one) and the id of the job that drew it."""
 
     finished: list[str]
     running: list[str]
     etags: list[str | None]
+    jobs: list[str]
 
 
 @dataclass
@@ -57,13 +58,14 @@ def prepare_targets(
     """A finished 32 px set per key (submitted and waited for) and a running one: an asset
     in ``processing`` whose job never finishes (written to the database, so that it stays
     running for the whole run whatever the workers do)."""
-    finished, etags = [], []
+    finished, etags, jobs = [], [], []
     with httpx.Client(timeout=120) as client:
         for i, key in enumerate(keys):
             h = {"Authorization": f"Bearer {key}"}
             r = client.post(f"{urls[0]}/v2/tilesets", json={**TILESET, "seed": i}, headers=h)
             r.raise_for_status()
             finished.append(r.json()["tileset_id"])
+            jobs.append(r.json()["background_job_id"])
         for key, tid in zip(keys, finished, strict=True):
             h = {"Authorization": f"Bearer {key}"}
             deadline = time.monotonic() + 300
@@ -87,7 +89,7 @@ def prepare_targets(
             running = [row.id for row in rows]
     finally:
         db.dispose()
-    return PollTargets(finished=finished, running=running, etags=etags)
+    return PollTargets(finished=finished, running=running, etags=etags, jobs=jobs)
 
 
 def run_polls(
