@@ -69,6 +69,10 @@ def serve(
         workers=workers,
         log_level="info",
         access_log=False,
+        # The C parser is a dependency: say so, rather than fall back to h11 unseen.
+        # The loop is uvloop where it installs (not on Windows), else asyncio.
+        http="httptools",
+        loop="auto",
     )
 
 
