@@ -46,8 +46,11 @@ def _through_model(
 ) -> tuple[np.ndarray, dict[str, object]] | None:
     """Redraw a recognised image with the edit applied to its model (None: no model)."""
     record = drawn.get("result") or {}
-    if isinstance(record.get("model"), dict):
-        return _through_image_model(drawn, record["model"], instruction, size)
+    model = record.get("model")
+    if not isinstance(model, dict):  # one of several candidates: its own model
+        model = (record.get("models") or {}).get(str(drawn.get("file", "")))
+    if isinstance(model, dict):
+        return _through_image_model(drawn, model, instruction, size)
     if "spec" not in record or "look" not in record:
         return None
     spec = SubjectSpec.from_dict(record["spec"])

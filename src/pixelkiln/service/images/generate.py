@@ -185,7 +185,7 @@ def v2_images(req: GenerateImageV2Request, seed: int) -> tuple[list[np.ndarray],
         ImageAsk(req.description, w, h, seed, no_background=bool(req.no_background)), **extra
     )
     pics = draw_candidates(ask, candidate_count(max(w, h)))
-    return [p.rgba for p in pics], pics[0].reading
+    return [p.rgba for p in pics], {**pics[0].reading, "models": [p.model for p in pics]}
 
 
 def with_style_size(req: GenerateWithStyleV2Request) -> int:
@@ -209,6 +209,7 @@ def with_style_images(
         **pics[0].reading,
         "size": side,
         "style": {"outline": ask.outline, "shading": ask.shading},
+        "models": [p.model for p in pics],
     }
     return [p.rgba for p in pics], reading
 

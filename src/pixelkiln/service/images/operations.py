@@ -372,11 +372,14 @@ def run_image_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     ctx.progress(0.1)
     images, reading = _draw(path, req, seed, payload.get("drawn") or [])
     model = reading.pop("model", None) if isinstance(reading, dict) else None
-    files = (
-        {"image": encode_png(images[0])}
-        if len(images) == 1
-        else {f"image_{i:03d}": encode_png(im) for i, im in enumerate(images)}
-    )
+    models = reading.pop("models", None) if isinstance(reading, dict) else None
+    names = ["image"] if len(images) == 1 else [f"image_{i:03d}" for i in range(len(images))]
+    files = {name: encode_png(im) for name, im in zip(names, images, strict=True)}
+    if model is None and models and len(models) == len(images):
+        if len(images) == 1:
+            model = models[0]
+        else:  # each candidate drawn again, edited, when it comes back
+            models = {n: m for n, m in zip(names, models, strict=True) if m is not None}
     h, w = images[0].shape[:2]
     result: dict[str, Any] = {
         "path": path,
@@ -388,6 +391,8 @@ def run_image_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     }
     if model is not None:
         result["model"] = model  # drawn again, edited, when this image comes back
+    elif isinstance(models, dict) and models:
+        result["models"] = models
     bodies = [b64(im) for im in images]
     last: dict[str, Any] = {
         "status": "completed",
