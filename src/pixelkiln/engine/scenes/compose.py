@@ -83,9 +83,7 @@ def draw_prop(
 ) -> np.ndarray:
     """A subject-engine prop seen from ``view`` on its own ``width`` x ``height`` canvas."""
     subject = Subject.from_text(kind, seed=seed)
-    look = Look(
-        image_size=(max(8, width), max(8, height)), view=view, style=style, canvas="object"
-    )
+    look = Look(image_size=(max(8, width), max(8, height)), view=view, style=style, canvas="object")
     drawing = draw_subject(subject, look, ["south"])
     sprite = drawing.sprites["south"]
     return drawing.palette.rgba()[np.asarray(sprite.index)]
@@ -236,9 +234,7 @@ def _from_above_walls(canvas: np.ndarray, spec: SceneSpec, seed: int, style: Sty
     rgb = grade(tex[..., :3], spec.time, spec.weather, indoor=True)
     canvas[walls, :3] = mix(rgb[walls], (0, 0, 0), 0.25)
     canvas[walls, 3] = 255
-    rim = walls & ~(
-        ((yy < top - 1) | (xx < side - 1) | (xx >= w - side + 1))
-    )  # the edge the floor meets
+    rim = walls & ~((yy < top - 1) | (xx < side - 1) | (xx >= w - side + 1))  # meets the floor
     canvas[rim, :3] = mix(rgb[rim], (255, 255, 255), 0.15)
     return ~walls
 
@@ -327,7 +323,7 @@ def compose_scene(
     slots = np.linspace(0.08, 0.92, len(kinds)) + rng.uniform(-0.04, 0.04, len(kinds))
     order = rng.permutation(len(kinds))
     free_middle = figure is not None
-    items: list[tuple[int, float, str, float, float, bool]] = []  # base, x, kind, pw, ph, wall
+    items: list[tuple[int, float, str, float, float]] = []  # base row, x, kind, width, height
     ys = np.nonzero(floor.any(1))[0]
     for i, k in enumerate(order):
         kind = kinds[k]
@@ -343,7 +339,8 @@ def compose_scene(
             base = int(rng.uniform(lo + ph * 0.8, h - 1))
             if wall_mounted:
                 base, ph = lo + max(2, int(h * 0.12)), h * 0.16
-            items.append((min(h - 1, base), x, kind, ph * (0.8 if kind in TALL else 1.1), ph, False))
+            pw = ph * (0.8 if kind in TALL else 1.1)
+            items.append((min(h - 1, base), x, kind, pw, ph))
             continue
         depth = rng.uniform(0.15, 0.55) if not wall_mounted else 0.0
         base = (
@@ -353,11 +350,11 @@ def compose_scene(
         ph = h * (0.5 if kind in TALL else 0.27) * scale if not wall_mounted else h * 0.22
         if view == "low top-down" and not wall_mounted:
             ph *= 0.8  # the camera stands further back to look down
-        items.append((min(h - 1, base), x, kind, ph * (0.7 if kind in TALL else 1.1), ph, False))
+        items.append((min(h - 1, base), x, kind, ph * (0.7 if kind in TALL else 1.1), ph))
     if above:
         items.sort(key=lambda it: it[0])  # far (top) first: the nearer overlaps it
     prop_view = "side" if view == "side" else view
-    for i, (base, x, kind, pw, ph, _) in enumerate(items):
+    for i, (base, x, kind, pw, ph) in enumerate(items):
         if ph < 6:
             continue
         sprite = _graded(
