@@ -100,6 +100,7 @@ def sync_image(ctx: Container, auth: Auth, path: str, req: BaseModel) -> dict[st
         generate.check_bitforge(req)
         draw = lambda: generate.bitforge(req, seed)  # noqa: E731
     elif isinstance(req, CreateImagePixfluxRequest):
+        generate.check_pixflux(req)
         draw = lambda: generate.pixflux(req, seed)  # noqa: E731
     elif isinstance(req, CreateImagePixenRequest):
         draw = lambda: generate.pixen(req, seed)  # noqa: E731
@@ -138,8 +139,10 @@ def _frames_allowed(side: int, reference: bool) -> int:
 
 
 def _check(path: str, req: BaseModel) -> None:
-    """422s (and pixen's 400) a queued request can be refused for, before charging."""
-    if isinstance(req, EditImagePixenRequest):
+    """422s a queued request can be refused for, before charging."""
+    if isinstance(req, CreateImagePixfluxRequest):
+        generate.check_pixflux(req)
+    elif isinstance(req, EditImagePixenRequest):
         _pixen_sizes(req)
     elif isinstance(req, EditImagesV2Request):
         side = max(req.image_size.width, req.image_size.height)
