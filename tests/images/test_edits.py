@@ -229,3 +229,27 @@ def test_a_candidate_is_edited_through_its_own_model(make_service) -> None:
     changed = (out != img).any(-1) & (out[..., 3] > 0)
     hues = _hue(out[..., :3][changed])
     assert changed.any() and (((hues < 60) | (hues > 330)).mean() > 0.6)
+
+
+def test_a_hand_made_figure_is_edited_through_the_sprite_analysis(make_service) -> None:
+    from pixelkiln.gallery.hand_made_figures import COLOURS, swordsman
+
+    svc = make_service(runner="manual")
+    key = svc.new_key(generations=10)
+    img = swordsman()
+    body = {
+        "image": image_body(img),
+        "width": 32,
+        "height": 32,
+        "image_size": {"width": 32, "height": 32},
+        "description": "make the cape blue",
+    }
+    last = job_result(svc, key, post(svc, key, "/edit-image", body))
+    assert last["reading"]["edited_through"] == "pixels"
+    out = rgba(last["image"])
+    cape = np.zeros(img.shape[:2], bool)
+    for name in ("cape", "cape_shade"):
+        cape |= (img[..., :3] == COLOURS[name]).all(-1)
+    assert ((out != img).any(-1) == cape).all()  # the cape, all of it and nothing else
+    hues = _hue(out[..., :3][cape])
+    assert ((hues > 230) & (hues < 290)).all()

@@ -93,4 +93,5 @@ def test_the_held_sword_is_removed() -> None:
     assert (changed <= near).all()  # only the sword and the line round it
     # Beside the head there is nothing again, as on the man who never held it.
     assert (out[5:12, 7:10, 3] == bare[5:12, 7:10, 3]).all()
-    assert (out != bare).any(-1).sum() <= 16
+    # Under the sword's 32 pixels, what he wears is guessed from around them.
+    assert (out != bare).any(-1).sum() <= 24

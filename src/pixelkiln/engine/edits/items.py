@@ -2,7 +2,8 @@
 
 - **A hat** ("give him a hat"): a brimmed hat drawn over the top of the head, centred on
   the fitted model's head keypoint (its nose, straight below the crown when facing the
-  viewer) and as wide as the fitted head, outlined in the figure's own outline colour.
+  viewer) and as wide as the fitted head (its ears' keypoints a little inside its
+  sides), outlined in the figure's own outline colour.
 - **A held item** ("add a sword", "holding a torch"): the fitted model is drawn with and
   without the item in its right hand (the subject engine's held items), through the
   camera fitted to the sprite; the pixels that differ are the item in the fitted hand,
@@ -153,12 +154,15 @@ def _in_fitted_hand(
         sprite = render(sub.model, sub.model.pose(), "south", cam, style, pal)
         return np.asarray(sprite.index), pal
 
-    _, old = draw(spec)
+    before, old = draw(spec)
     index, pal = draw(edited)
     # The item's pixels: those of the paint roles the item brought (its blade, grip...),
     # and the outline drawn round them; the arm under it stays the sprite's.
     roles = [r for r in pal.ramps if r not in old.ramps]
-    item = np.isin(index, np.concatenate([pal.ramps[r] for r in roles])) if roles else None
+    # A ramp may share a colour with the body (a leather grip, leather boots): only the
+    # pixels the item changed count.
+    ramps = np.concatenate([pal.ramps[r] for r in roles]) if roles else None
+    item = np.isin(index, ramps) & (index != before) if ramps is not None else None
     if item is None or not item.any():
         return None
     line = np.zeros_like(item)
@@ -224,20 +228,31 @@ def _not_wrapped(shape: tuple[int, ...], d: int, axis: int) -> np.ndarray:
     return ok
 
 
-def _fill_from_centre(out: np.ndarray, hole: np.ndarray, body: np.ndarray, cx: int) -> None:
-    """Each hole pixel takes the colour of the nearest body pixel on its row toward the
-    figure's centre line (a sleeve under a blade continues the sleeve beside it)."""
-    for y, x in zip(*np.nonzero(hole), strict=True):
-        step = 1 if x < cx else -1
-        xx = x + step
-        while 0 <= xx < out.shape[1] and not body[y, xx] and xx != cx:
-            xx += step
-        if not (0 <= xx < out.shape[1] and body[y, xx]):
-            step, xx = -step, x - step
-            while 0 <= xx < out.shape[1] and not body[y, xx]:
-                xx += step
-        if 0 <= xx < out.shape[1]:
-            out[y, x] = out[y, xx]
+def _fill_inwards(out: np.ndarray, hole: np.ndarray, body: np.ndarray, cx: int) -> None:
+    """Fill ``hole`` from its rim inwards: each pixel takes the colour most of its known
+    neighbours (body or already filled, four-connected) have; a tie goes to the one
+    toward the figure's centre line (a sleeve under a blade continues the sleeve)."""
+    known = body.copy()
+    todo = hole.copy()
+    h, w = hole.shape
+    while todo.any():
+        progress = False
+        rim = known.copy()  # a ring at a time: what this pass fills votes in the next
+        for y, x in zip(*np.nonzero(todo), strict=True):
+            votes: dict[tuple[int, ...], float] = {}
+            for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+                yy, xx = y + dy, x + dx
+                if 0 <= yy < h and 0 <= xx < w and rim[yy, xx]:
+                    key = tuple(int(v) for v in out[yy, xx])
+                    toward = 0.1 if dx != 0 and (xx - x) * (cx - x) > 0 else 0.0
+                    votes[key] = votes.get(key, 0.0) + 1.0 + toward
+            if len(votes) == 0 or max(votes.values()) < 1.0:
+                continue
+            out[y, x] = max(votes.items(), key=lambda kv: kv[1])[0]
+            known[y, x], todo[y, x] = True, False
+            progress = True
+        if not progress:
+            break
 
 
 def _remove_held(out: np.ndarray, fig: FigureParts, fit: FigureFit) -> np.ndarray:
@@ -248,7 +263,7 @@ def _remove_held(out: np.ndarray, fig: FigureParts, fit: FigureFit) -> np.ndarra
     over_body = _enclosed(held, body)
     gone = held & ~over_body
     out[gone] = 0
-    _fill_from_centre(out, over_body, body, fig.analysis.centre_x)
+    _fill_inwards(out, over_body, body, fig.analysis.centre_x)
     # Outline pixels that bounded only the item go with it; the body's edge is inked.
     near = ndimage.binary_dilation(held, ndimage.generate_binary_structure(2, 2))
     keep = body | over_body
@@ -290,11 +305,12 @@ def add_and_remove(
     for op in wanted:
         if op.kind == "add":
             if op.region in _HEAD_WORDS:
-                if fig is not None and fit is not None and "NOSE" in fit.keypoints:
+                ears = ("RIGHT EAR", "LEFT EAR")
+                if fig is not None and fit is not None and all(e in fit.keypoints for e in ears):
                     a = fig.analysis
-                    head = fit.silhouette[a.box.top : a.neck]
-                    cols = np.nonzero(head.any(0))[0]
-                    half = (cols[-1] - cols[0] + 1) / 2 if len(cols) else a.box.width / 3
+                    # The ears sit a little inside the head's sides.
+                    span = abs(fit.keypoints[ears[1]][0] - fit.keypoints[ears[0]][0])
+                    half = max(2.0, span * 0.65)
                     centre, top, head_h = fit.keypoints["NOSE"][0], a.box.top, a.head_px
                 else:
                     box = _box(mask) or (0, 3, 0, mask.shape[1] - 1)

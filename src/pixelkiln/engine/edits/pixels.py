@@ -111,7 +111,13 @@ def _recolour(colour: str) -> object:
         mean_c = max(1e-3, float(lch[:, 1].mean()))
         lch[:, 2] = word.hue
         lch[:, 1] = word.chroma * np.clip(0.55 + 0.45 * lch[:, 1] / mean_c, 0.4, 1.3)
-        if word.chroma < 0.02:  # white, black, grey: lightness carries the colour
+        if word.chroma < 0.02 and abs(word.dl) >= 0.2:
+            # White or black: the shades land near the word's own lightness, keeping
+            # their steps (brown hair turned white is white, not grey).
+            mean_l = float(lch[:, 0].mean())
+            target = 0.9 if word.dl > 0 else 0.22
+            lch[:, 0] = np.clip(target + (lch[:, 0] - mean_l) * 0.6, 0.08, 0.97)
+        elif word.chroma < 0.02:  # grey: lightness carries the colour
             lch[:, 0] = np.clip(lch[:, 0] + word.dl, 0.08, 0.97)
         else:
             lch[:, 0] = np.clip(lch[:, 0] + word.dl * 0.5, 0.1, 0.95)
