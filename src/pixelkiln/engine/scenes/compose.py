@@ -223,8 +223,9 @@ def _indoor_back(canvas: np.ndarray, spec: SceneSpec, floor: int, seed: int, sty
 
 
 def _from_above_walls(canvas: np.ndarray, spec: SceneSpec, seed: int, style: Style) -> np.ndarray:
-    """Indoors seen from above: the walls' tops as bands round the floor (top, left,
-    right), a lit rim on their inner edge; returns the floor's mask."""
+    """Indoors seen from above: the walls' lit tops as bands round the floor (the far
+    wall at the top, the sides), and their shadow on the floor beside them (two rows
+    under the far wall, a column along each side); returns the floor's mask."""
     h, w = canvas.shape[:2]
     wall = {"dungeon": "stone brick", "cave": "rock", "space": "metal plates"}[spec.setting]
     tex = layers.texture(wall, (h, w), derive_seed(seed, "wall"), style)
@@ -232,10 +233,11 @@ def _from_above_walls(canvas: np.ndarray, spec: SceneSpec, seed: int, style: Sty
     top, side = max(2, round(h * 0.14)), max(2, round(w * 0.08))
     walls = (yy < top) | (xx < side) | (xx >= w - side)
     rgb = grade(tex[..., :3], spec.time, spec.weather, indoor=True)
-    canvas[walls, :3] = mix(rgb[walls], (0, 0, 0), 0.25)
+    canvas[walls, :3] = rgb[walls]
     canvas[walls, 3] = 255
-    rim = walls & ~((yy < top - 1) | (xx < side - 1) | (xx >= w - side + 1))  # meets the floor
-    canvas[rim, :3] = mix(rgb[rim], (255, 255, 255), 0.15)
+    shade = ~walls & ((yy < top + 2) | (xx < side + 1) | (xx >= w - side - 1))
+    colours, inverse = np.unique(canvas[shade, :3], axis=0, return_inverse=True)
+    canvas[shade, :3] = mix(colours, (0, 0, 0), 0.45)[inverse.ravel()]
     return ~walls
 
 
@@ -320,11 +322,17 @@ def compose_scene(
         count = max(3, min(10, (w * h) // 900 + 2))
     while own and len(kinds) < count:
         kinds.append(own[int(rng.integers(len(own)))])
-    slots = np.linspace(0.08, 0.92, len(kinds)) + rng.uniform(-0.04, 0.04, len(kinds))
+    cols = np.nonzero(floor.any(0))[0]
+    x_lo, x_hi = (cols[0] / w, (cols[-1] + 1) / w) if above and len(cols) else (0.0, 1.0)
+    span = x_hi - x_lo
+    slots = x_lo + span * (
+        np.linspace(0.08, 0.92, len(kinds)) + rng.uniform(-0.04, 0.04, len(kinds))
+    )
     order = rng.permutation(len(kinds))
     free_middle = figure is not None
     items: list[tuple[int, float, str, float, float]] = []  # base row, x, kind, width, height
     ys = np.nonzero(floor.any(1))[0]
+    ys = ys[ys >= ground_top]  # a beach's props stand on the sand, not in the sea
     for i, k in enumerate(order):
         kind = kinds[k]
         x = float(slots[i]) * w
