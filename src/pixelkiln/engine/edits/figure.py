@@ -146,27 +146,32 @@ def _cape(
     taken: np.ndarray,
     torso_stop: int,
 ) -> np.ndarray:
-    """The largest colour family beside the core on both sides, from the shoulders down."""
+    """The largest colour family beside the core from the shoulders down: on both sides
+    of it, or, when a shield or an arm hides one side, a clearly coloured one on one
+    side that hangs below the torso."""
     h, w = body.shape
     side = body & ~core & ~taken & _rows((h, w), a.neck, a.feet)
+    empty = np.zeros((h, w), bool)
     if not side.any():
-        return np.zeros((h, w), bool)
+        return empty
     xs = np.arange(w)[None, :]
     left, right = side & (xs < a.centre_x), side & (xs > a.centre_x)
     colours, counts = np.unique(rgba[..., :3][side], axis=0, return_counts=True)
-    best: np.ndarray | None = None
+    below = body & ~taken & _rows((h, w), a.neck, a.feet)
+    fallback: np.ndarray | None = None
     for i in np.argsort(-counts, kind="stable"):
         rgb = tuple(int(v) for v in colours[i])
         fam = _pixels_of(rgba, rgb, side)  # type: ignore[arg-type]
-        n_left, n_right = int((fam & left).sum()), int((fam & right).sum())
-        if min(n_left, n_right) < 2 or min(n_left, n_right) < 0.3 * max(n_left, n_right):
-            continue
         rows = np.nonzero(fam.any(1))[0]
         if rows[0] > torso_stop or rows[-1] - rows[0] < 3:
             continue  # a cape hangs from the shoulders
-        best = _pixels_of(rgba, rgb, body & ~taken & _rows((h, w), a.neck, a.feet))  # type: ignore[arg-type]
-        break
-    return best if best is not None else np.zeros((h, w), bool)
+        n_left, n_right = int((fam & left).sum()), int((fam & right).sum())
+        if min(n_left, n_right) >= 2 and min(n_left, n_right) >= 0.3 * max(n_left, n_right):
+            return _pixels_of(rgba, rgb, below)  # type: ignore[arg-type]
+        coloured = _lch(np.array(rgb))[1] >= 0.06
+        if fallback is None and coloured and fam.sum() >= 4 and rows[-1] >= torso_stop:
+            fallback = _pixels_of(rgba, rgb, below)  # type: ignore[arg-type]
+    return fallback if fallback is not None else empty
 
 
 def figure_parts(rgba: np.ndarray) -> FigureParts:
