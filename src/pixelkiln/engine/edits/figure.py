@@ -9,7 +9,9 @@
   pixels connected to the body's central columns (sleeves included, a far thing of the
   same colour not);
 - ``cape``: a colour family worn behind the body: on both sides of it, beside the
-  central columns, from the shoulders down (not the shirt, skin, hair or outline);
+  central columns, from the shoulders down (not the shirt, skin, hair or outline); or,
+  when a shield or an arm hides one side, a clearly coloured family on one side that
+  hangs below the torso;
 - ``legs``, ``feet``: the main colour families of those rows.
 
 A *colour family* is a colour and its shades: the colours of the rows whose hue stays
