@@ -95,3 +95,16 @@ def test_the_held_sword_is_removed() -> None:
     assert (out[5:12, 7:10, 3] == bare[5:12, 7:10, 3]).all()
     # Under the sword's 32 pixels, what he wears is guessed from around them.
     assert (out != bare).any(-1).sum() <= 24
+
+
+def test_the_motion_tools_knight_has_his_tabard_recoloured() -> None:
+    from pixelkiln.gallery.hand_made import knight
+
+    img = knight()
+    out, _ = edit_image(img, "make the tabard red", seed=1)
+    tabard = np.zeros(img.shape[:2], bool)
+    for rgb in ((52, 92, 178), (34, 56, 120)):  # the tabard and its stripe
+        tabard |= (img[..., :3] == rgb).all(-1)
+    assert ((out != img).any(-1) == tabard).all()
+    hues = _lch(out[..., :3][tabard])[:, 2]
+    assert ((hues < 50) | (hues > 340)).all()
