@@ -27,20 +27,20 @@ from scipy import ndimage
 
 from pixelkiln.engine.edits.figure import FigureFit, FigureParts, figure_parts, fit_figure
 from pixelkiln.engine.edits.grammar import EditOp
-from pixelkiln.engine.edits.pixels import _rgb, part_pixels, subject_parts
+from pixelkiln.engine.edits.pixels import part_pixels, subject_parts
 from pixelkiln.engine.inpaint.synthesis import synthesize
 from pixelkiln.engine.subjects.paints import SubjectPalette, build_palette
 from pixelkiln.engine.subjects.reading import edit_subject
 from pixelkiln.engine.subjects.render import render
 from pixelkiln.engine.subjects.spec import SubjectSpec
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
+from pixelkiln.engine.color import oklab_to_srgb
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["add_and_remove"]
 
 _FOUR = ndimage.generate_binary_structure(2, 1)
 _INK = (20, 16, 24)
-_HEAD_WORDS = ("head",)
 
 
 def _box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
@@ -82,7 +82,9 @@ def _hat(
     hat[brim_y, max(0, left - 1) : min(w, right + 2)] = True
     word = NAMED_COLORS.get(colour or "")
     hue, chroma = (word.hue, word.chroma) if word else (45.0, 0.07)
-    ramp = _rgb(np.array([[0.35, chroma, hue], [0.48, chroma, hue], [0.6, chroma, hue]]))
+    a, b = chroma * np.cos(np.deg2rad(hue)), chroma * np.sin(np.deg2rad(hue))
+    lab = np.array([[0.35, a, b], [0.48, a, b], [0.6, a, b]])
+    ramp = np.clip(np.rint(oklab_to_srgb(lab)), 0, 255).astype(np.uint8)
     out[hat] = (*ramp[1], 255)
     out[hat & ~np.vstack([hat[1:], np.zeros((1, w), bool)])] = (*ramp[0], 255)
     out[y_top, max(0, cx0) : min(w, cx1 + 1)] = (*ramp[2], 255)
@@ -304,7 +306,7 @@ def add_and_remove(
         report["fitted"] = {"iou": round(fit.iou, 3), "held_item_pixels": int(fit.held.sum())}
     for op in wanted:
         if op.kind == "add":
-            if op.region in _HEAD_WORDS:
+            if op.region == "head":
                 ears = ("RIGHT EAR", "LEFT EAR")
                 if fig is not None and fit is not None and all(e in fit.keypoints for e in ears):
                     a = fig.analysis
