@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
+from pixelkiln.engine.color import oklab_to_srgb
 from pixelkiln.engine.edits.figure import FigureFit, FigureParts, figure_parts, fit_figure
 from pixelkiln.engine.edits.grammar import EditOp
 from pixelkiln.engine.edits.pixels import part_pixels, subject_parts
@@ -34,7 +35,6 @@ from pixelkiln.engine.subjects.reading import edit_subject
 from pixelkiln.engine.subjects.render import render
 from pixelkiln.engine.subjects.spec import SubjectSpec
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
-from pixelkiln.engine.color import oklab_to_srgb
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["add_and_remove"]
