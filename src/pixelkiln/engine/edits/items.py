@@ -5,9 +5,12 @@
   viewer) and as wide as the fitted head (its ears' keypoints a little inside its
   sides), outlined in the figure's own outline colour.
 - **A held item** ("add a sword", "holding a torch"): the fitted model is drawn with and
-  without the item in its right hand (the subject engine's held items), through the
-  camera fitted to the sprite; the pixels that differ are the item in the fitted hand,
-  and they are laid on the sprite (its lines in the sprite's outline colour). Without a
+  without the item in its right hand (the subject engine's held items), its forearm
+  raised so that the item stands up in front of it, through the camera fitted to the
+  sprite; the item's pixels (those of its own paints that differ) are moved so that the
+  raised hand lands on the sprite's hand keypoint, and laid on the sprite (its lines in
+  the sprite's outline colour). The left hand takes it when the right already holds
+  something. Without a
   fitted figure, the item is drawn alone and its grip put beside the subject.
 - **Removing a held item** ("remove the sword"): the held item found by
   :func:`~.figure.fit_figure` goes; where it stood out of the body the background shows,
@@ -22,6 +25,8 @@ keypoints. Everything else stays byte for byte.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from scipy import ndimage
 
@@ -30,6 +35,7 @@ from pixelkiln.engine.edits.figure import FigureFit, FigureParts, figure_parts, 
 from pixelkiln.engine.edits.grammar import EditOp
 from pixelkiln.engine.edits.pixels import part_pixels, subject_parts
 from pixelkiln.engine.inpaint.synthesis import synthesize
+from pixelkiln.engine.subjects.motion.mannequin import arm
 from pixelkiln.engine.subjects.paints import SubjectPalette, build_palette
 from pixelkiln.engine.subjects.reading import edit_subject
 from pixelkiln.engine.subjects.render import render
@@ -138,42 +144,63 @@ def _hand(fit: FigureFit | None, mask: np.ndarray) -> tuple[float, float, str]:
 
 def _in_fitted_hand(
     out: np.ndarray, fit: FigureFit, item: str, ink: tuple[int, int, int]
-) -> np.ndarray | None:
-    """The item drawn in the fitted model's hand and laid on ``out`` (None: the
-    instruction gives the model no item)."""
+) -> tuple[np.ndarray, str] | None:
+    """The item drawn in the fitted model's hand and laid on ``out``, and which hand
+    (None: the instruction gives the model no item)."""
     model = fit.model
     if model.fitted is None:
         return None
     spec = model.fitted.spec
     edited = edit_subject(spec, f"holding a {item}").spec
-    if edited.items == spec.items:
+    added = [v for k, v in edited.items.items() if spec.items.get(k) != v]
+    if not added:
         return None
+    # The right hand (the left of the picture) unless it already holds something.
+    busy = fit.held.any() and np.nonzero(fit.held)[1].mean() < fit.model.rgba.shape[1] / 2
+    wrist, side = ("LEFT ARM", "l") if busy else ("RIGHT ARM", "r")
+    edited = replace(edited, items={**spec.items, "left" if busy else "right": added[0]})
+    raised = arm(side, 0.0, 0.0, 0.0, 60.0)
     cam, style = model.fitted.camera, model.fitted.style
 
-    def draw(s: SubjectSpec) -> tuple[np.ndarray, SubjectPalette]:
+    def draw(s: SubjectSpec, extra: dict) -> tuple[np.ndarray, SubjectPalette, np.ndarray]:
         sub = Subject.from_spec(s)
         pal = build_palette(sub.model, style)
-        sprite = render(sub.model, sub.model.pose(), "south", cam, style, pal)
-        return np.asarray(sprite.index), pal
+        sprite = render(sub.model, sub.model.pose(extra), "south", cam, style, pal)
+        w, h = cam.size
+        hand = next(
+            (np.array([k["x"] * w, k["y"] * h]) for k in sprite.keypoints if k["label"] == wrist),
+            np.zeros(2),
+        )
+        return np.asarray(sprite.index), pal, hand
 
-    before, old = draw(spec)
-    index, pal = draw(edited)
+    _, old, rest_hand = draw(spec, {})
+    bare, _, _ = draw(spec, raised)
+    index, pal, raised_hand = draw(edited, raised)
     # The item's pixels: those of the paint roles the item brought (its blade, grip...),
-    # and the outline drawn round them; the arm under it stays the sprite's.
+    # and the outline drawn round them; the arm under it stays the sprite's. A ramp may
+    # share a colour with the body (a leather grip, leather boots): only the pixels the
+    # item changed count.
     roles = [r for r in pal.ramps if r not in old.ramps]
-    # A ramp may share a colour with the body (a leather grip, leather boots): only the
-    # pixels the item changed count.
-    ramps = np.concatenate([pal.ramps[r] for r in roles]) if roles else None
-    item = np.isin(index, ramps) & (index != before) if ramps is not None else None
-    if item is None or not item.any():
+    if not roles:
+        return None
+    item = np.isin(index, np.concatenate([pal.ramps[r] for r in roles])) & (index != bare)
+    if not item.any():
         return None
     line = np.zeros_like(item)
     if pal.outline is not None:
-        line = (index == pal.outline) & ndimage.binary_dilation(item, _FOUR)
-        line &= (out[..., 3] == 0) | ~ndimage.binary_dilation(out[..., 3] == 0, _FOUR)
-    out[item] = pal.rgba()[index[item]]
-    out[line] = (*ink, 255)
-    return item | line
+        line = (index == pal.outline) & ndimage.binary_dilation(item, _FOUR) & ~item
+    # Moved so that the raised hand's grip lands on the sprite's own (resting) hand.
+    dx, dy = np.rint(rest_hand - raised_hand).astype(int)
+    colours = pal.rgba()[index]
+    colours[line] = (*ink, 255)
+    placed = np.zeros(item.shape, bool)
+    h, w = item.shape
+    for y, x in zip(*np.nonzero(item | line), strict=True):
+        ty, tx = y + dy, x + dx
+        if 0 <= ty < h and 0 <= tx < w:
+            out[ty, tx] = colours[y, x]
+            placed[ty, tx] = True
+    return (placed, "left" if busy else "right") if placed.any() else None
 
 
 def _held_item(
@@ -185,9 +212,9 @@ def _held_item(
     ink: tuple[int, int, int],
 ) -> tuple[np.ndarray, str]:
     if fit is not None:
-        placed = _in_fitted_hand(out, fit, item, ink)
-        if placed is not None:
-            return placed, "right"
+        done = _in_fitted_hand(out, fit, item, ink)
+        if done is not None:
+            return done
     box = _box(mask)
     if box is None:
         return np.zeros(mask.shape, bool), ""
