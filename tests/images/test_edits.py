@@ -198,3 +198,58 @@ def test_a_generated_image_is_edited_through_its_model(make_service) -> None:
     changed = (out != img).any(-1)
     hues = _hue(out[..., :3][changed & (out[..., 3] > 0)])
     assert changed.any() and (((hues < 60) | (hues > 330)).mean() > 0.6)
+
+
+def test_a_candidate_is_edited_through_its_own_model(make_service) -> None:
+    svc = make_service(runner="manual")
+    key = svc.new_key(generations=20)
+    made = job_result(
+        svc,
+        key,
+        post(
+            svc,
+            key,
+            "/generate-image-v2",
+            {"description": "green slime", "image_size": {"width": 88, "height": 88}, "seed": 2},
+        ),
+    )
+    assert len(made["images"]) == 4
+    img = rgba(made["images"][2])
+    body = {
+        "image": image_body(img),
+        "width": 88,
+        "height": 88,
+        "image_size": {"width": 88, "height": 88},
+        "description": "make it red",
+    }
+    last = job_result(svc, key, post(svc, key, "/edit-image", body))
+    assert last["reading"]["edited_through"] == "model"
+    out = rgba(last["image"])
+    assert ((out[..., 3] > 0) == (img[..., 3] > 0)).mean() > 0.95  # the same slime, redrawn
+    changed = (out != img).any(-1) & (out[..., 3] > 0)
+    hues = _hue(out[..., :3][changed])
+    assert changed.any() and (((hues < 60) | (hues > 330)).mean() > 0.6)
+
+
+def test_a_hand_made_figure_is_edited_through_the_sprite_analysis(make_service) -> None:
+    from pixelkiln.gallery.hand_made_figures import COLOURS, swordsman
+
+    svc = make_service(runner="manual")
+    key = svc.new_key(generations=10)
+    img = swordsman()
+    body = {
+        "image": image_body(img),
+        "width": 32,
+        "height": 32,
+        "image_size": {"width": 32, "height": 32},
+        "description": "make the cape blue",
+    }
+    last = job_result(svc, key, post(svc, key, "/edit-image", body))
+    assert last["reading"]["edited_through"] == "pixels"
+    out = rgba(last["image"])
+    cape = np.zeros(img.shape[:2], bool)
+    for name in ("cape", "cape_shade"):
+        cape |= (img[..., :3] == COLOURS[name]).all(-1)
+    assert ((out != img).any(-1) == cape).all()  # the cape, all of it and nothing else
+    hues = _hue(out[..., :3][cape])
+    assert ((hues > 230) & (hues < 290)).all()

@@ -22,6 +22,7 @@ from pixelkiln.engine.images import ImageAsk, draw_image
 from pixelkiln.engine.inpaint import inpaint
 from pixelkiln.engine.materials import render_material
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
+from pixelkiln.gallery import hand_made_figures
 from pixelkiln.service.images.edit import edit_image
 from pixelkiln.service.images.generate import v2_images, with_style_images
 
@@ -130,13 +131,22 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     scenes = list(cells[16:])
     _save(_grid(small, 4), out / "descriptions.png")
     _save(_grid(scenes, 2), out / "scenes.png")
+    views = []
+    for text in ("forest clearing at night", "beach at noon", "dungeon corridor with torches"):
+        for view in ("side", "low top-down", "high top-down"):
+            pic = draw_image(ImageAsk(text, 128, 96, SEED, view=view))
+            views.append((f"{text} · {view}", _zoomed(pic.rgba, 2)))
+    _save(_grid(views, 3), out / "scene_views.png")
     md.append(
         "**24 descriptions** read as a subject, an icon, a texture or a scene "
         "(`create-image-pixflux` and friends), at their own sizes; transparent pixels show "
         "the checker.\n\n![descriptions](images/descriptions.png)\n\n"
         "**Scenes** in layers: a sky with its time of day and weather, far silhouettes, the "
         "middle ground, the ground from the materials engine, props from the subject engine, "
-        "light pools after dark.\n\n![scenes](images/scenes.png)\n"
+        "light pools after dark.\n\n![scenes](images/scenes.png)\n\n"
+        "**A scene's view**: from the side, looking down (a strip of sky), and from high "
+        "above (no sky; props drawn from above with their shadows; indoors the walls round "
+        "the floor).\n\n![scene views](images/scene_views.png)\n"
     )
 
     progress("images: candidates")
@@ -203,6 +213,27 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         "**Edits** (`edit-image`) of a figure the service did not draw: parts and palette "
         "changed by the instruction, everything it does not name kept byte for byte.\n\n"
         "![edits](images/edits.png)\n"
+    )
+    pairs = []
+    for figure, text in (
+        (hand_made_figures.swordsman, ""),
+        (hand_made_figures.swordsman, "make the cape blue"),
+        (hand_made_figures.swordsman, "make the shirt blue"),
+        (hand_made_figures.swordsman, "make the hair white"),
+        (hand_made_figures.swordsman, "remove the sword"),
+        (hand_made_figures.villager, ""),
+        (hand_made_figures.villager, "give him a hat"),
+        (hand_made_figures.villager, "add a sword"),
+    ):
+        img = figure()
+        shown = img if not text else edit_image(img, text, SEED)[0]
+        pairs.append((text or "before", _zoomed(shown, 5)))
+    _save(_grid(pairs, 4), out / "edits_hand_made.png")
+    md.append(
+        "**Edits of a hand-made sprite** through the sprite analysis: the hair, shirt and "
+        "cape it finds are recoloured alone; a hat goes on the fitted head, a sword in the "
+        "fitted hand; the sword he holds is found beside his body and taken away.\n\n"
+        "![edits of a hand-made sprite](images/edits_hand_made.png)\n"
     )
 
     progress("images: inpainting")

@@ -1,10 +1,10 @@
 """Applying edit operations to the pixels of an image the service did not draw.
 
-The subject is found with the sprite analysis (:mod:`pixelkiln.engine.sprites.analyse`):
-its mask, its head / torso / legs / feet rows and each region's materials (colour groups).
-A part word selects the pixels of its region's main material (the cape is the torso's
-main colour group); without a part the whole subject is meant (an opaque picture with no
-subject to find: the whole picture). Outline pixels are left alone.
+The subject is found with the sprite analysis (:mod:`.figure`): its mask, outline and
+parts (hair, face, torso, cape, legs, feet, each a colour family). A part word selects
+its part's pixels (a cape not found: the torso); without a part the whole subject is
+meant (an opaque picture with no subject to find: the whole picture). Outline pixels are
+left alone.
 
 Colour operations map each *colour* to one new colour (OKLCh), so an edited image has as
 many colours as before. Conditions paint with the image's own darker shades (damage),
@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from pixelkiln.engine.color import oklab_to_oklch, oklab_to_srgb, srgb_to_oklab
+from pixelkiln.engine.edits.figure import PART_KEYS, figure_parts
 from pixelkiln.engine.edits.grammar import EditOp, read_instruction
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.subjects.colors import MATERIAL_PAINTS
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
-__all__ = ["Edited", "apply_edit", "subject_parts"]
+__all__ = ["Edited", "apply_edit", "part_pixels", "subject_parts"]
 
 _SNOW = np.array([[250, 252, 255], [214, 228, 246]], np.uint8)
 _RUST = np.array([[92, 44, 26], [150, 72, 36], [196, 110, 56]], np.uint8)
@@ -58,31 +59,34 @@ def _rgb(lch: np.ndarray) -> np.ndarray:
 
 
 def subject_parts(rgba: np.ndarray) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
-    """(subject mask, region name -> mask of its main material, outline mask)."""
+    """(subject mask, part name -> its pixels, outline mask).
+
+    Parts are the figure's (:func:`~pixelkiln.engine.edits.figure.figure_parts`): hair,
+    face, torso, cape, legs, feet; ``head`` is the hair, or the face when there is none
+    (a helmet). An opaque picture with no subject to find is all subject, without parts.
+    """
     h, w = rgba.shape[:2]
     alpha = rgba[..., 3] > 127
-    parts: dict[str, np.ndarray] = {}
-    outline = np.zeros((h, w), bool)
     if alpha.all() and _flat_border(rgba) is None:
-        return np.ones((h, w), bool), parts, outline
+        return np.ones((h, w), bool), {}, np.zeros((h, w), bool)
     try:
-        from pixelkiln.engine.sprites.analyse import analyse_sprite
+        fig = figure_parts(rgba)
+    except ValueError:  # too little to read: the whole subject is meant
+        return alpha if not alpha.all() else np.ones((h, w), bool), {}, np.zeros((h, w), bool)
+    parts = dict(fig.parts)
+    parts["head"] = parts["hair"] if parts["hair"].any() else parts["face"]
+    return fig.mask, parts, fig.outline
 
-        a = analyse_sprite(rgba)
-    except Exception:  # an image the analysis cannot read: the whole subject is meant
-        return alpha if not alpha.all() else np.ones((h, w), bool), parts, outline
-    mask = a.mask.astype(bool)
-    if a.outline_rgb is not None:
-        outline = mask & (np.abs(rgba[..., :3].astype(int) - a.outline_rgb).sum(-1) <= 6)
-    rows = np.arange(h)[:, None]
-    for name, region in a.regions.items():
-        if not region.colours:
-            continue
-        band = mask & (rows >= region.start) & (rows < region.stop) & ~outline
-        group = np.array([region.colours[0].rgb, *region.colours[0].shades], np.int32)
-        near = (np.abs(rgba[..., :3].astype(np.int32)[..., None, :] - group).sum(-1) <= 3).any(-1)
-        parts[name] = band & near
-    return mask, parts, outline
+
+def part_pixels(parts: dict[str, np.ndarray], op: EditOp) -> np.ndarray | None:
+    """The pixels ``op``'s part word names (None: no such part was found)."""
+    if op.part is None:
+        return None
+    key = PART_KEYS.get(op.part, op.region)
+    for name in (key, op.region):  # a cape not found: the torso it would be worn over
+        if name is not None and name in parts and parts[name].any():
+            return parts[name]
+    return None
 
 
 def _flat_border(rgba: np.ndarray) -> tuple[int, int, int] | None:
@@ -107,7 +111,13 @@ def _recolour(colour: str) -> object:
         mean_c = max(1e-3, float(lch[:, 1].mean()))
         lch[:, 2] = word.hue
         lch[:, 1] = word.chroma * np.clip(0.55 + 0.45 * lch[:, 1] / mean_c, 0.4, 1.3)
-        if word.chroma < 0.02:  # white, black, grey: lightness carries the colour
+        if word.chroma < 0.02 and abs(word.dl) >= 0.2:
+            # White or black: the shades land near the word's own lightness, keeping
+            # their steps (brown hair turned white is white, not grey).
+            mean_l = float(lch[:, 0].mean())
+            target = 0.9 if word.dl > 0 else 0.22
+            lch[:, 0] = np.clip(target + (lch[:, 0] - mean_l) * 0.6, 0.08, 0.97)
+        elif word.chroma < 0.02:  # grey: lightness carries the colour
             lch[:, 0] = np.clip(lch[:, 0] + word.dl, 0.08, 0.97)
         else:
             lch[:, 0] = np.clip(lch[:, 0] + word.dl * 0.5, 0.1, 0.95)
@@ -273,10 +283,11 @@ def apply_edit(
     notes: list[str] = []
     for op in ops:
         sel = mask & ~outline
-        if op.region is not None:
-            if op.region in parts and parts[op.region].any():
-                sel = parts[op.region]
-            else:
+        if op.part is not None and op.kind in ("recolour", "material"):
+            named = part_pixels(parts, op)
+            if named is not None:
+                sel = named
+            elif op.region is not None:
                 notes.append(f"no {op.part} found: the whole subject was edited")
         if op.kind == "recolour" and op.value in NAMED_COLORS:
             _map_colors(out, sel, _recolour(op.value))  # type: ignore[arg-type]

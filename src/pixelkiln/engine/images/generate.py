@@ -314,10 +314,11 @@ def _texture(intent: Intent, ask: ImageAsk) -> np.ndarray:
 
 def _scene(intent: Intent, ask: ImageAsk, figure_text: str | None) -> tuple[np.ndarray, SceneSpec]:
     spec = read_scene(intent.text, intent.setting)
+    view = _view(ask, "side")
 
     def figure(fw: int, fh: int) -> np.ndarray:
         assert figure_text is not None
-        return _crop(_sprite(_subject(figure_text, ask.seed), ask, (fw, fh), "side"))
+        return _crop(_sprite(_subject(figure_text, ask.seed), ask, (fw, fh), view))
 
     scene = compose_scene(
         spec,
@@ -327,6 +328,7 @@ def _scene(intent: Intent, ask: ImageAsk, figure_text: str | None) -> tuple[np.n
         _style(ask),
         figure if figure_text else None,
         only_subjects=ask.no_background,
+        view=view,
     )
     return scene.rgba, spec
 
@@ -415,7 +417,7 @@ def draw_image(ask: ImageAsk, subject: Subject | None = None) -> Picture:
     elif intent.kind == "scene":
         figure = _figure_in(intent.text, ask.seed)
         rgba, spec = _scene(intent, ask, figure)
-        reading["scene"] = spec.to_dict()
+        reading["scene"] = {**spec.to_dict(), "view": _view(ask, "side")}
         reading["figure"] = figure
     else:
         subject = subject or _subject(intent.text, ask.seed)

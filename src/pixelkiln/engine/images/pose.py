@@ -4,7 +4,10 @@ The keypoints name the contract's skeleton labels (shoulders, elbows, hands as `
 hips, knees, ankles as ``LEG``). For each limb whose points are given, the figure's
 shoulder (or hip) and elbow (or knee) angles are searched on a grid, and the ones whose
 projected upper and lower limb point the way the keypoints' do (cosine of the 2D
-directions) are kept. Only the directions are matched: the figure keeps its own
+directions) are kept. Before the limbs, the spine and head: the lean (forward and to
+the side) whose hips-to-neck line points the way the keypoints' does, then the nod whose
+neck-to-nose line does (an upright skeleton keeps the figure upright: ties go to the
+smaller angle). Only the directions are matched: the figure keeps its own
 proportions, and the placement (scale and position) is done by the caller from the
 keypoints' box. Each candidate costs a forward pass of the skeleton, not a render.
 """
@@ -12,10 +15,11 @@ keypoints' box. Each candidate costs a forward pass of the skeleton, not a rende
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
-from pixelkiln.engine.subjects.motion.mannequin import arm, leg
+from pixelkiln.engine.subjects.motion.mannequin import arm, leg, torso
 from pixelkiln.engine.subjects.render import (  # the projection without the raster
     _keypoints,
     _pose_frames,
@@ -24,6 +28,9 @@ from pixelkiln.engine.subjects.render import (  # the projection without the ras
 from pixelkiln.engine.subjects.subject import Look, Subject, camera_for
 
 __all__ = ["LIMBS", "pose_angles"]
+
+#: Lean and nod angles tried (degrees), smallest first so ties keep the figure upright.
+_LEANS = tuple(sorted(range(-40, 41, 10), key=abs))
 
 A3 = tuple[float, float, float]
 #: Limb -> (root, middle, end) keypoint labels and the side letter of its joints.
@@ -79,6 +86,7 @@ def pose_angles(
             for k in _keypoints(model, frames, camera)
         }  # type: ignore[misc]
 
+    _spine(want, angles, scores, seen)
     for name, (root, mid, end, side) in LIMBS.items():
         goal = _vectors(want, (root, mid, end))
         if all(g is None for g in goal):
@@ -105,3 +113,51 @@ def pose_angles(
             angles.update(best[1])
             scores[name] = round(best[0], 3)
     return angles, scores
+
+
+def _hips(points: dict[str, np.ndarray]) -> np.ndarray | None:
+    hips = [points[k] for k in ("RIGHT HIP", "LEFT HIP") if k in points]
+    return np.mean(hips, axis=0) if hips else None
+
+
+def _spine(
+    want: dict[str, np.ndarray],
+    angles: dict[str, A3],
+    scores: dict[str, float],
+    seen: Callable[[dict[str, A3]], dict[str, np.ndarray]],
+) -> None:
+    """The lean, then the nod, that point the spine and head the keypoints' way (in
+    place into ``angles``; see the module docstring)."""
+    hips, neck, nose = _hips(want), want.get("NECK"), want.get("NOSE")
+    if hips is not None and neck is not None and (goal := _unit(neck - hips)) is not None:
+        best: tuple[float, dict[str, A3]] | None = None
+        for lean, tilt in itertools.product(_LEANS, _LEANS):
+            extra = torso(lean=float(lean), side=float(tilt))
+            got = seen(extra)
+            g_hips, g_neck = _hips(got), got.get("NECK")
+            if g_hips is None or g_neck is None or (v := _unit(g_neck - g_hips)) is None:
+                continue
+            score = float(goal @ v)
+            if best is None or score > best[0] + 1e-6:
+                best = (score, extra)
+        if best is not None:
+            angles.update(best[1])
+            scores["spine"] = round(best[0], 3)
+    if neck is not None and nose is not None and (goal := _unit(nose - neck)) is not None:
+        base = dict(angles)
+        best = None
+        for nod in _LEANS:
+            extra = {k: v for k, v in torso(head=float(nod)).items() if k in ("neck", "head")}
+            got = seen(extra)
+            if "NECK" not in got or "NOSE" not in got:
+                continue
+            v = _unit(got["NOSE"] - got["NECK"])
+            if v is None:
+                continue
+            score = float(goal @ v)
+            if best is None or score > best[0] + 1e-6:
+                best = (score, extra)
+        if best is not None:
+            angles.clear()
+            angles.update({**base, **best[1]})
+            scores["head"] = round(best[0], 3)

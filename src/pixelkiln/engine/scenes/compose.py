@@ -5,6 +5,14 @@ the way toward the horizon's colour (air between us and it), the middle one less
 are drawn by the subject engine and grow toward the bottom of the picture (nearer is
 larger). Indoors a back wall replaces the sky: a dungeon's stone wall with a dark
 doorway, a cave's rock, a station's plates with a window onto the stars.
+
+The camera (``view``) moves the horizon: ``side`` (the default) as above; ``low
+top-down`` looks down on the ground, so the horizon rises to under a third of the
+height (a strip of sky, a low back wall) and props are drawn from that camera;
+``high top-down`` looks straight down: no sky at all, the ground fills the canvas (a
+beach's sea is a band across the top, indoors the walls are bands round the floor),
+props are drawn from above, scattered over the whole ground (drawn top to bottom so the
+nearer overlaps the farther) each with its shadow cast down and to the right.
 """
 
 from __future__ import annotations
@@ -22,7 +30,10 @@ from pixelkiln.engine.style import Style
 from pixelkiln.engine.subjects.style import SubjectStyle
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
 
-__all__ = ["Scene", "compose_scene", "draw_prop"]
+__all__ = ["VIEWS", "Scene", "compose_scene", "draw_prop"]
+
+#: The cameras a scene can be seen from.
+VIEWS = ("side", "low top-down", "high top-down")
 
 Light = tuple[float, float, float, tuple[int, int, int]]
 #: Props every setting may be dressed with when the description names none.
@@ -64,14 +75,15 @@ class Scene:
     subjects: np.ndarray  # (h, w) bool: the props and the figure
     spec: SceneSpec
     placed: list[dict[str, object]] = field(default_factory=list)
+    view: str = "side"
 
 
-def draw_prop(kind: str, width: int, height: int, style: SubjectStyle, seed: int) -> np.ndarray:
-    """A subject-engine prop seen from the side on its own ``width`` x ``height`` canvas."""
+def draw_prop(
+    kind: str, width: int, height: int, style: SubjectStyle, seed: int, view: str = "side"
+) -> np.ndarray:
+    """A subject-engine prop seen from ``view`` on its own ``width`` x ``height`` canvas."""
     subject = Subject.from_text(kind, seed=seed)
-    look = Look(
-        image_size=(max(8, width), max(8, height)), view="side", style=style, canvas="object"
-    )
+    look = Look(image_size=(max(8, width), max(8, height)), view=view, style=style, canvas="object")
     drawing = draw_subject(subject, look, ["south"])
     sprite = drawing.sprites["south"]
     return drawing.palette.rgba()[np.asarray(sprite.index)]
@@ -151,7 +163,12 @@ def _outdoor_back(
     layers.silhouette(canvas, horizon, mid_kind, horizon * 0.28, mid, srng, windows=windows)
     if spec.setting == "town":
         lights += layers.houses(
-            canvas, horizon + max(1, (h - horizon) // 8), h * 0.24, spec.time, spec.weather, srng
+            canvas,
+            horizon + max(1, (h - horizon) // 8),
+            min(h * 0.24, horizon * 0.45),
+            spec.time,
+            spec.weather,
+            srng,
         )
 
 
@@ -205,6 +222,39 @@ def _indoor_back(canvas: np.ndarray, spec: SceneSpec, floor: int, seed: int, sty
         canvas[rows, :3] = mix(canvas[rows, :3], (0, 0, 0), t * 0.6)
 
 
+def _from_above_walls(canvas: np.ndarray, spec: SceneSpec, seed: int, style: Style) -> np.ndarray:
+    """Indoors seen from above: the walls' lit tops as bands round the floor (the far
+    wall at the top, the sides), and their shadow on the floor beside them (two rows
+    under the far wall, a column along each side); returns the floor's mask."""
+    h, w = canvas.shape[:2]
+    wall = {"dungeon": "stone brick", "cave": "rock", "space": "metal plates"}[spec.setting]
+    tex = layers.texture(wall, (h, w), derive_seed(seed, "wall"), style)
+    yy, xx = np.mgrid[0:h, 0:w]
+    top, side = max(2, round(h * 0.14)), max(2, round(w * 0.08))
+    walls = (yy < top) | (xx < side) | (xx >= w - side)
+    rgb = grade(tex[..., :3], spec.time, spec.weather, indoor=True)
+    canvas[walls, :3] = rgb[walls]
+    canvas[walls, 3] = 255
+    shade = ~walls & ((yy < top + 2) | (xx < side + 1) | (xx >= w - side - 1))
+    colours, inverse = np.unique(canvas[shade, :3], axis=0, return_inverse=True)
+    canvas[shade, :3] = mix(colours, (0, 0, 0), 0.45)[inverse.ravel()]
+    return ~walls
+
+
+def _shadow(canvas: np.ndarray, box: tuple[int, int, int, int], solid: np.ndarray) -> None:
+    """A prop's shadow seen from above: an ellipse at its foot, cast down and to the
+    right, darkening the ground (each ground colour to one darker colour)."""
+    h, w = canvas.shape[:2]
+    x, y, bw, bh = box
+    cx, cy = x + bw * 0.62, y + bh - max(1.0, bh * 0.08)
+    rx, ry = max(1.5, bw * 0.5), max(1.0, bh * 0.16)
+    yy, xx = np.mgrid[0:h, 0:w]
+    shade = (((xx + 0.5 - cx) / rx) ** 2 + ((yy + 0.5 - cy) / ry) ** 2 <= 1.0) & ~solid
+    if shade.any():
+        colours, inverse = np.unique(canvas[shade, :3], axis=0, return_inverse=True)
+        canvas[shade, :3] = mix(colours, (10, 12, 24), 0.35)[inverse.ravel()]
+
+
 def compose_scene(
     spec: SceneSpec,
     width: int,
@@ -214,8 +264,10 @@ def compose_scene(
     figure: Callable[[int, int], np.ndarray] | None = None,
     only_subjects: bool = False,
     dressing: bool = True,
+    view: str = "side",
 ) -> Scene:
-    """Compose ``spec`` on a ``width`` x ``height`` canvas (see the module docstring).
+    """Compose ``spec`` on a ``width`` x ``height`` canvas seen from ``view`` (see the
+    module docstring).
 
     ``figure(w, h)`` draws the described character or creature for a box of that size;
     it stands in the middle of the foreground. ``only_subjects`` keeps the props and the
@@ -223,6 +275,8 @@ def compose_scene(
     own props (a plain backdrop behind a subject).
     """
     w, h = int(width), int(height)
+    view = view if view in VIEWS else "side"
+    above = view == "high top-down"
     style = style or SubjectStyle()
     tex_style = Style(
         outline="lineless",
@@ -231,10 +285,11 @@ def compose_scene(
     )
     canvas = np.zeros((h, w, 4), np.uint8)
     lights: list[Light] = []
-    horizon = round(h * (0.62 if spec.indoor else 0.55))
-    if spec.indoor:
+    share = {"side": (0.62, 0.55), "low top-down": (0.34, 0.28), "high top-down": (0.0, 0.0)}
+    horizon = round(h * share[view][0 if spec.indoor else 1])
+    if spec.indoor and not above:
         _indoor_back(canvas, spec, horizon, seed, tex_style)
-    else:
+    elif not spec.indoor:
         _outdoor_back(canvas, spec, horizon, seed, lights)
     ground_top = horizon + (max(2, (h - horizon) // 3) if spec.setting == "beach" else 0)
     material = layers.GROUND.get(spec.setting, "grass")
@@ -250,7 +305,11 @@ def compose_scene(
         tex_style,
         spec.indoor,
     )
-    back = canvas.copy()
+    floor = np.ones((h, w), bool)
+    if above and spec.indoor:
+        floor = _from_above_walls(canvas, spec, seed, tex_style)
+    elif above and ground_top == 0:
+        canvas[0, :, :3] = canvas[1 % h, :, :3]  # no horizon line when there is no horizon
     subjects = np.zeros((h, w), bool)
     placed: list[dict[str, object]] = []
     rng = make_rng(seed, "scene props")
@@ -259,32 +318,68 @@ def compose_scene(
     kinds = named * 2 if named else []
     own = DRESSING.get(spec.setting, ("rock",)) if dressing else ()
     count = max(2, min(7, w // 28 + 1))
+    if above:  # the whole ground shows: more of it to dress
+        count = max(3, min(10, (w * h) // 900 + 2))
     while own and len(kinds) < count:
         kinds.append(own[int(rng.integers(len(own)))])
-    slots = np.linspace(0.08, 0.92, len(kinds)) + rng.uniform(-0.04, 0.04, len(kinds))
+    cols = np.nonzero(floor.any(0))[0]
+    x_lo, x_hi = (cols[0] / w, (cols[-1] + 1) / w) if above and len(cols) else (0.0, 1.0)
+    span = x_hi - x_lo
+    slots = x_lo + span * (
+        np.linspace(0.08, 0.92, len(kinds)) + rng.uniform(-0.04, 0.04, len(kinds))
+    )
     order = rng.permutation(len(kinds))
     free_middle = figure is not None
+    items: list[tuple[int, float, str, float, float]] = []  # base row, x, kind, width, height
+    ys = np.nonzero(floor.any(1))[0]
+    ys = ys[ys >= ground_top]  # a beach's props stand on the sand, not in the sea
     for i, k in enumerate(order):
         kind = kinds[k]
         x = float(slots[i]) * w
         if free_middle and abs(x - w / 2) < w * 0.14:
             x = w / 2 + np.sign(x - w / 2 + 0.01) * w * 0.16
         wall_mounted = spec.indoor and kind == "torch"
+        if above:
+            # Seen from above nothing shrinks with distance: props stand anywhere on the
+            # floor, the same size wherever they stand.
+            ph = h * (0.34 if kind in TALL else 0.2)
+            lo = int(ys[0]) if len(ys) else 0
+            base = int(rng.uniform(lo + ph * 0.8, h - 1))
+            if wall_mounted:
+                base, ph = lo + max(2, int(h * 0.12)), h * 0.16
+            pw = ph * (0.8 if kind in TALL else 1.1)
+            items.append((min(h - 1, base), x, kind, pw, ph))
+            continue
         depth = rng.uniform(0.15, 0.55) if not wall_mounted else 0.0
         base = (
             int(ground_top + (h - ground_top) * depth) if not wall_mounted else int(horizon * 0.6)
         )
         scale = 0.45 + depth
         ph = h * (0.5 if kind in TALL else 0.27) * scale if not wall_mounted else h * 0.22
-        pw = ph * (0.7 if kind in TALL else 1.1)
+        if view == "low top-down" and not wall_mounted:
+            ph *= 0.8  # the camera stands further back to look down
+        items.append((min(h - 1, base), x, kind, ph * (0.7 if kind in TALL else 1.1), ph))
+    if above:
+        items.sort(key=lambda it: it[0])  # far (top) first: the nearer overlaps it
+    prop_view = "side" if view == "side" else view
+    for i, (base, x, kind, pw, ph) in enumerate(items):
         if ph < 6:
             continue
         sprite = _graded(
-            draw_prop(kind, int(pw), int(ph), style, derive_seed(seed, "prop", i)),
+            draw_prop(kind, int(pw), int(ph), style, derive_seed(seed, "prop", i), prop_view),
             spec,
             kind in LIGHTS,
         )
-        box = _paste(canvas, subjects, sprite, x, min(h - 1, base))
+        if above:
+            before = subjects.copy()
+            box = _paste(canvas, subjects, sprite, x, base)
+            if box is not None:
+                canvas_shadow = canvas.copy()
+                _shadow(canvas_shadow, box, subjects)
+                ground = ~subjects & ~before
+                canvas[ground] = canvas_shadow[ground]
+        else:
+            box = _paste(canvas, subjects, sprite, x, base)
         if box is None:
             continue
         placed.append({"prop": kind, "x": box[0], "y": box[1], "width": box[2], "height": box[3]})
@@ -294,9 +389,11 @@ def compose_scene(
             )
     if figure is not None:
         fh = int(h * 0.5) if h >= 48 else int(h * 0.6)
+        if above:
+            fh = int(h * 0.36)
         fw = int(min(w * 0.5, fh))
         sprite = _graded(figure(max(8, fw), max(8, fh)), spec, False)
-        base = int(ground_top + (h - ground_top) * 0.7)
+        base = int(ground_top + (h - ground_top) * 0.7) if not above else int(h * 0.72)
         box = _paste(canvas, subjects, sprite, w / 2, min(h - 1, base))
         if box is not None:
             placed.append(
@@ -306,7 +403,6 @@ def compose_scene(
         canvas = light_pools(canvas, lights)
     wrng = make_rng(seed, "scene weather")
     layers.weather(canvas, spec.weather, spec.time, wrng)
-    del back
     if only_subjects:
         canvas[~subjects] = 0
-    return Scene(canvas, subjects, spec, placed)
+    return Scene(canvas, subjects, spec, placed, view)

@@ -22,6 +22,7 @@ __all__ = [
     "image_style",
     "mask_of",
     "resized",
+    "same_size",
 ]
 
 #: Job kind of every background image operation, and the asset family of their results.
@@ -56,10 +57,29 @@ def image_style(
     )
 
 
-def mask_of(image: Base64Image, size: tuple[int, int], loc: tuple[str | int, ...]) -> np.ndarray:
-    """A mask image as bool (white: draw), read at the image's ``size`` (a mask of another
-    size is scaled to it, nearest neighbour). 422 at ``loc`` when it has no white pixel."""
-    px = resized(image.pixels, *size).astype(np.float64)
+def same_size(
+    pixels: np.ndarray, size: tuple[int, int], loc: tuple[str | int, ...], of: str
+) -> None:
+    """422 at ``loc`` unless ``pixels`` is ``size`` (width, height): images read pixel
+    for pixel against another (a mask, an init image) are never rescaled to fit it."""
+    h, w = pixels.shape[:2]
+    if (w, h) != tuple(size):
+        raise InvalidRequest(
+            loc, f"the image is {w}x{h}; it must be the size of {of}, {size[0]}x{size[1]}"
+        )
+
+
+def mask_of(
+    image: Base64Image | np.ndarray,
+    size: tuple[int, int],
+    loc: tuple[str | int, ...],
+    of: str = "the image",
+) -> np.ndarray:
+    """A mask image as bool (white: draw). It must be the image's ``size``: a 422 at
+    ``loc`` when it is another size, or when it has no white pixel."""
+    pixels = image if isinstance(image, np.ndarray) else image.pixels
+    same_size(pixels, size, loc, of)
+    px = pixels.astype(np.float64)
     lum = (px[..., 0] * 0.299 + px[..., 1] * 0.587 + px[..., 2] * 0.114) * px[..., 3] / 255
     mask = lum > 127.5
     if not mask.any():

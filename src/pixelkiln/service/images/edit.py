@@ -8,10 +8,11 @@ Two ways, chosen by where the image came from:
   parts recoloured, items added or removed, conditions set) and the subject is drawn
   again with the same look, so what the edit does not name comes out identical. At a new
   canvas it is drawn again at that size (a re-render, not a rescale).
-- **Any other image**: the instruction is applied to its pixels over the sprite analysis'
-  parts and colour regions (:mod:`pixelkiln.engine.edits`); an added item is drawn by the
-  subject engine and put in the figure's hand (a hat on its head); a removed part is
-  filled from the figure's other pixels. Unnamed pixels stay byte for byte. A new canvas
+- **Any other image**: the instruction is applied to its pixels over the parts the
+  sprite analysis finds (:mod:`pixelkiln.engine.edits`: hair, face, shirt, cape, legs,
+  feet); an added item is drawn by the subject engine and put at the fitted model's hand
+  keypoint (a hat on its head); a held item found beside the body is removed, a removed
+  part filled from the figure's other pixels. Unnamed pixels stay byte for byte. A new canvas
   is a nearest-neighbour resize, except for ``edit-image-pixen``, which re-renders a
   figure through a model fitted to it (:mod:`pixelkiln.engine.sprites.fit`).
 """
@@ -22,13 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from pixelkiln.engine.edits import EditOp, apply_edit, read_instruction
+from pixelkiln.engine.edits import apply_edit, read_instruction
+from pixelkiln.engine.edits.items import add_and_remove
 from pixelkiln.engine.edits.pixels import subject_parts
 from pixelkiln.engine.images.generate import exact_palette
-from pixelkiln.engine.inpaint.synthesis import synthesize
 from pixelkiln.engine.subjects.reading import edit_subject
 from pixelkiln.engine.subjects.spec import SubjectSpec
-from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
+from pixelkiln.engine.subjects.subject import Subject
 from pixelkiln.service.images.common import resized
 from pixelkiln.service.objects.draw import draw_stills
 
@@ -45,8 +46,11 @@ def _through_model(
 ) -> tuple[np.ndarray, dict[str, object]] | None:
     """Redraw a recognised image with the edit applied to its model (None: no model)."""
     record = drawn.get("result") or {}
-    if isinstance(record.get("model"), dict):
-        return _through_image_model(drawn, record["model"], instruction, size)
+    model = record.get("model")
+    if not isinstance(model, dict):  # one of several candidates: its own model
+        model = (record.get("models") or {}).get(str(drawn.get("file", "")))
+    if isinstance(model, dict):
+        return _through_image_model(drawn, model, instruction, size)
     if "spec" not in record or "look" not in record:
         return None
     spec = SubjectSpec.from_dict(record["spec"])
@@ -101,123 +105,6 @@ def fit_into(rgba: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return out
 
 
-def _box(mask: np.ndarray) -> tuple[int, int, int, int] | None:
-    ys, xs = np.nonzero(mask.any(1))[0], np.nonzero(mask.any(0))[0]
-    if len(ys) == 0:
-        return None
-    return int(ys[0]), int(ys[-1]), int(xs[0]), int(xs[-1])
-
-
-def _hat(
-    out: np.ndarray, mask: np.ndarray, colour: str | None, head_rows: tuple[int, int]
-) -> np.ndarray:
-    """A brimmed hat drawn on the head's top rows; returns the pixels it covers."""
-    from pixelkiln.engine.wordlists import NAMED_COLORS
-
-    h, w = mask.shape
-    top = head_rows[0]
-    row = mask[top]
-    xs = np.nonzero(mask[top : head_rows[1]].any(0))[0]
-    if len(xs) == 0:
-        return np.zeros((h, w), bool)
-    left, right = int(xs[0]), int(xs[-1])
-    head_h = max(3, head_rows[1] - head_rows[0])
-    crown_h = max(2, head_h // 2)
-    brim_y = min(h - 1, top + max(1, head_h // 3))
-    hat = np.zeros((h, w), bool)
-    cx0, cx1 = left + max(1, (right - left) // 5), right - max(1, (right - left) // 5)
-    y_top = max(0, brim_y - crown_h)
-    hat[y_top:brim_y, max(0, cx0) : min(w, cx1 + 1)] = True
-    hat[brim_y, max(0, left - 1) : min(w, right + 2)] = True
-    word = NAMED_COLORS.get(colour or "", None)
-    from pixelkiln.engine.edits.pixels import _rgb
-
-    hue, chroma = (word.hue, word.chroma) if word else (45.0, 0.07)
-    ramp = _rgb(np.array([[0.35, chroma, hue], [0.48, chroma, hue], [0.6, chroma, hue]]))
-    out[hat] = (*ramp[1], 255)
-    out[hat & ~np.vstack([hat[1:], np.zeros((1, w), bool)])] = (*ramp[0], 255)
-    out[y_top, max(0, cx0) : min(w, cx1 + 1)] = (*ramp[2], 255)
-    ring = _ring(hat)
-    out[ring] = (20, 16, 24, 255)
-    del row
-    return hat | ring
-
-
-def _ring(m: np.ndarray) -> np.ndarray:
-    g = m.copy()
-    g[1:] |= m[:-1]
-    g[:-1] |= m[1:]
-    g[:, 1:] |= m[:, :-1]
-    g[:, :-1] |= m[:, 1:]
-    return g & ~m
-
-
-def _held_item(out: np.ndarray, mask: np.ndarray, item: str, seed: int) -> np.ndarray:
-    """The item drawn by the subject engine, held at the figure's right side."""
-    box = _box(mask)
-    h, w = mask.shape
-    if box is None:
-        return np.zeros((h, w), bool)
-    top, bottom, _, right = box
-    size = max(8, int((bottom - top + 1) * 0.55))
-    subject = Subject.from_text(item, seed=seed)
-    look = Look(image_size=(size, size), view="side", canvas="object")
-    drawing = draw_subject(subject, look, ["south"])
-    sprite = drawing.palette.rgba()[np.asarray(drawing.sprites["south"].index)]
-    solid = sprite[..., 3] > 0
-    if not solid.any():
-        return np.zeros((h, w), bool)
-    ys, xs = np.nonzero(solid.any(1))[0], np.nonzero(solid.any(0))[0]
-    sprite = sprite[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1]
-    sh, sw = sprite.shape[:2]
-    hand_y = top + int((bottom - top) * 0.6)
-    x0 = min(w - sw, right - sw // 3)
-    y0 = hand_y - int(sh * 0.7)
-    placed = np.zeros((h, w), bool)
-    for yy in range(sh):
-        for xx in range(sw):
-            y, x = y0 + yy, x0 + xx
-            if 0 <= y < h and 0 <= x < w and sprite[yy, xx, 3] > 0:
-                out[y, x] = sprite[yy, xx]
-                placed[y, x] = True
-    return placed
-
-
-def _add_remove(out: np.ndarray, ops: list[EditOp], seed: int, notes: list[str]) -> None:
-    mask, parts, _ = subject_parts(out)
-    from pixelkiln.engine.sprites.analyse import analyse_sprite
-
-    for op in ops:
-        if op.kind == "add" and op.value:
-            if op.region == "head":
-                try:
-                    a = analyse_sprite(out)
-                    rows = (a.box.top, a.neck)
-                except Exception:
-                    box = _box(mask)
-                    rows = (box[0], box[0] + max(3, (box[1] - box[0]) // 4)) if box else (0, 3)
-                colour = next(
-                    (o.value for o in ops if o.kind == "recolour" and o.part == op.value), None
-                )
-                _hat(out, mask, colour, rows)
-            else:
-                if not _held_item(out, mask, op.value, seed).any():
-                    notes.append(f"{op.value} could not be drawn")
-        elif op.kind == "remove":
-            part = parts.get(op.region or "") if op.region else None
-            if part is None or not part.any():
-                notes.append(f"no {op.value} found to remove")
-                continue
-            # A part at the silhouette's edge goes (background shows); inside, the
-            # figure's own pixels fill it.
-            edge = part & _ring(~mask)
-            out[edge] = 0
-            inner = part & ~edge
-            if inner.any():
-                filled = synthesize(out, inner, seed, source=mask & ~part)
-                out[inner] = filled[inner]
-
-
 def edit_image(
     rgba: np.ndarray,
     instruction: str,
@@ -244,8 +131,8 @@ def edit_image(
         else:
             edited = apply_edit(rgba, instruction, seed, ops)
             out = edited.rgba
-            _add_remove(out, ops, seed, edited.notes)
-            how = {"edited_through": "pixels", **edited.to_dict()}
+            placed = add_and_remove(out, ops, seed, edited.notes)
+            how = {"edited_through": "pixels", **edited.to_dict(), **placed}
             if not ops:
                 how["notes"] = ["nothing to change was understood", *edited.notes]
             if target is not None:

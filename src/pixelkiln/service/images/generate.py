@@ -26,7 +26,12 @@ from pixelkiln.engine.images import ImageAsk, candidate_count, draw_candidates, 
 from pixelkiln.engine.inpaint import inpaint
 from pixelkiln.engine.subjects.style import SubjectStyle
 from pixelkiln.errors import InvalidRequest
-from pixelkiln.service.images.common import forced_palette, image_style, mask_of, resized
+from pixelkiln.service.images.common import (
+    forced_palette,
+    image_style,
+    mask_of,
+    same_size,
+)
 
 __all__ = [
     "bitforge",
@@ -52,14 +57,25 @@ def _style_fields(
 
 
 def check_bitforge(req: CreateImageBitforgeRequest) -> np.ndarray | None:
-    """422s of bitforge's inpainting fields; the mask (True: draw) when inpainting."""
+    """422s of bitforge's image fields (the init image, the image to inpaint and its mask
+    are the canvas' size); the mask (True: draw) when inpainting."""
     size = (req.image_size.width, req.image_size.height)
+    if req.init_image is not None:
+        same_size(req.init_image.pixels, size, ("body", "init_image"), "image_size")
     if (req.inpainting_image is None) != (req.mask_image is None):
         missing = "mask_image" if req.mask_image is None else "inpainting_image"
         raise InvalidRequest(("body", missing), "inpainting needs inpainting_image and mask_image")
     if req.inpainting_image is None or req.mask_image is None:
         return None
-    return mask_of(req.mask_image, size, ("body", "mask_image"))
+    same_size(req.inpainting_image.pixels, size, ("body", "inpainting_image"), "image_size")
+    return mask_of(req.mask_image, size, ("body", "mask_image"), "inpainting_image")
+
+
+def check_pixflux(req: CreateImagePixfluxRequest) -> None:
+    """422 for an init image of another size than the canvas."""
+    if req.init_image is not None:
+        size = (req.image_size.width, req.image_size.height)
+        same_size(req.init_image.pixels, size, ("body", "init_image"), "image_size")
 
 
 def bitforge(req: CreateImageBitforgeRequest, seed: int) -> tuple[np.ndarray, dict[str, object]]:
@@ -101,7 +117,7 @@ def bitforge(req: CreateImageBitforgeRequest, seed: int) -> tuple[np.ndarray, di
             detail=ask.detail or "medium detail",
         )
         done = inpaint(
-            resized(req.inpainting_image.pixels, w, h),
+            req.inpainting_image.pixels,
             mask,
             req.description,
             seed,
@@ -117,6 +133,7 @@ def bitforge(req: CreateImageBitforgeRequest, seed: int) -> tuple[np.ndarray, di
 
 
 def pixflux(req: CreateImagePixfluxRequest, seed: int) -> tuple[np.ndarray, dict[str, object]]:
+    check_pixflux(req)
     ask = ImageAsk(
         req.description,
         req.image_size.width,
@@ -185,7 +202,7 @@ def v2_images(req: GenerateImageV2Request, seed: int) -> tuple[list[np.ndarray],
         ImageAsk(req.description, w, h, seed, no_background=bool(req.no_background)), **extra
     )
     pics = draw_candidates(ask, candidate_count(max(w, h)))
-    return [p.rgba for p in pics], pics[0].reading
+    return [p.rgba for p in pics], {**pics[0].reading, "models": [p.model for p in pics]}
 
 
 def with_style_size(req: GenerateWithStyleV2Request) -> int:
@@ -209,6 +226,7 @@ def with_style_images(
         **pics[0].reading,
         "size": side,
         "style": {"outline": ask.outline, "shading": ask.shading},
+        "models": [p.model for p in pics],
     }
     return [p.rgba for p in pics], reading
 

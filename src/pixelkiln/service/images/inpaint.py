@@ -20,7 +20,13 @@ from pixelkiln.engine.inpaint import inpaint
 from pixelkiln.engine.isometric.blend import blend_init
 from pixelkiln.engine.subjects.style import SubjectStyle
 from pixelkiln.errors import InvalidRequest
-from pixelkiln.service.images.common import forced_palette, image_style, mask_of, resized
+from pixelkiln.service.images.common import (
+    forced_palette,
+    image_style,
+    mask_of,
+    resized,
+    same_size,
+)
 
 __all__ = [
     "check_inpaint",
@@ -53,13 +59,17 @@ def _old(req: InpaintV3Request, name: str) -> Any:
 
 
 def check_inpaint(req: InpaintRequest) -> np.ndarray:
+    """422s: the image to inpaint, its mask and an init image are all ``image_size``."""
     size = (req.image_size.width, req.image_size.height)
-    return mask_of(req.mask_image, size, ("body", "mask_image"))
+    same_size(req.inpainting_image.pixels, size, ("body", "inpainting_image"), "image_size")
+    if req.init_image is not None:
+        same_size(req.init_image.pixels, size, ("body", "init_image"), "image_size")
+    return mask_of(req.mask_image, size, ("body", "mask_image"), "inpainting_image")
 
 
 def run_inpaint(req: InpaintRequest, seed: int) -> tuple[np.ndarray, dict[str, object]]:
     mask = check_inpaint(req)
-    image = resized(req.inpainting_image.pixels, req.image_size.width, req.image_size.height)
+    image = req.inpainting_image.pixels
     style = _style(image, seed, req.outline, req.shading, req.detail)
     view = "high top-down" if req.oblique_projection else (req.view or "side")
     done = inpaint(
@@ -87,9 +97,17 @@ def _inpaint_image(img: Any) -> np.ndarray:
 
 
 def check_v3(req: InpaintV3Request) -> np.ndarray:
+    """422s: the mask's declared size is the image's (the contract: same dimensions)."""
     image = _inpaint_image(req.inpainting_image)
     h, w = image.shape[:2]
-    mask = mask_of(req.mask_image.image, (w, h), ("body", "mask_image"))
+    declared = (req.mask_image.size.width, req.mask_image.size.height)
+    if declared != (w, h):
+        raise InvalidRequest(
+            ("body", "mask_image", "size"),
+            f"the mask is {declared[0]}x{declared[1]}; it must be the size of "
+            f"inpainting_image, {w}x{h}",
+        )
+    mask = mask_of(_inpaint_image(req.mask_image), (w, h), ("body", "mask_image"))
     context = _old(req, "context_image")
     box = _old(req, "bounding_box")
     if context is not None and box is not None:
@@ -133,7 +151,7 @@ def run_v3(req: InpaintV3Request, seed: int) -> tuple[np.ndarray, dict[str, obje
 
 def check_pro_flash(req: InpaintImageProFlashRequest) -> np.ndarray:
     w, h = req.image.width, req.image.height
-    mask = mask_of(req.mask_image, (w, h), ("body", "mask_image"))
+    mask = mask_of(req.mask_image, (w, h), ("body", "mask_image"), "image")
     if req.context_image is not None and req.bounding_box is None:
         raise InvalidRequest(("body", "bounding_box"), "a context image needs a bounding_box")
     if req.context_image is not None and req.bounding_box is not None:

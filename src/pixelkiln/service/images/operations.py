@@ -100,6 +100,7 @@ def sync_image(ctx: Container, auth: Auth, path: str, req: BaseModel) -> dict[st
         generate.check_bitforge(req)
         draw = lambda: generate.bitforge(req, seed)  # noqa: E731
     elif isinstance(req, CreateImagePixfluxRequest):
+        generate.check_pixflux(req)
         draw = lambda: generate.pixflux(req, seed)  # noqa: E731
     elif isinstance(req, CreateImagePixenRequest):
         draw = lambda: generate.pixen(req, seed)  # noqa: E731
@@ -138,8 +139,10 @@ def _frames_allowed(side: int, reference: bool) -> int:
 
 
 def _check(path: str, req: BaseModel) -> None:
-    """422s (and pixen's 400) a queued request can be refused for, before charging."""
-    if isinstance(req, EditImagePixenRequest):
+    """422s a queued request can be refused for, before charging."""
+    if isinstance(req, CreateImagePixfluxRequest):
+        generate.check_pixflux(req)
+    elif isinstance(req, EditImagePixenRequest):
         _pixen_sizes(req)
     elif isinstance(req, EditImagesV2Request):
         side = max(req.image_size.width, req.image_size.height)
@@ -372,11 +375,14 @@ def run_image_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     ctx.progress(0.1)
     images, reading = _draw(path, req, seed, payload.get("drawn") or [])
     model = reading.pop("model", None) if isinstance(reading, dict) else None
-    files = (
-        {"image": encode_png(images[0])}
-        if len(images) == 1
-        else {f"image_{i:03d}": encode_png(im) for i, im in enumerate(images)}
-    )
+    models = reading.pop("models", None) if isinstance(reading, dict) else None
+    names = ["image"] if len(images) == 1 else [f"image_{i:03d}" for i in range(len(images))]
+    files = {name: encode_png(im) for name, im in zip(names, images, strict=True)}
+    if model is None and models and len(models) == len(images):
+        if len(images) == 1:
+            model = models[0]
+        else:  # each candidate drawn again, edited, when it comes back
+            models = {n: m for n, m in zip(names, models, strict=True) if m is not None}
     h, w = images[0].shape[:2]
     result: dict[str, Any] = {
         "path": path,
@@ -388,6 +394,8 @@ def run_image_job(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     }
     if model is not None:
         result["model"] = model  # drawn again, edited, when this image comes back
+    elif isinstance(models, dict) and models:
+        result["models"] = models
     bodies = [b64(im) for im in images]
     last: dict[str, Any] = {
         "status": "completed",
