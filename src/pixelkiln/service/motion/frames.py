@@ -4,9 +4,10 @@
   ``image_size`` canvas (each key no larger), by poses (each sprite's own pixels moved,
   no cross-fade): 8 frames up to 64 px, 6 up to 96, 4 above; the first is the start and
   the last the end, as sent.
-- ``edit-animation-v2``: the description's recolours applied alike to every frame, and
-  the held items it names (sword, staff, torch, axe, shield) stamped in each frame's
-  hand (2-16 frames; up to 16 at 16-64 px, 9 at 65-80, 4 above).
+- ``edit-animation-v2``: the description applied to the first frame by the editing
+  engine and carried to every frame part by part (:mod:`.edits`), the held items it
+  names stamped in each frame's hand (2-16 frames; up to 16 at 16-64 px, 9 at 65-80,
+  4 above).
 - ``transfer-outfit-v2``: the reference's clothes on every frame (up to 15 at 32-64 px,
   8 at 65-80, 3 above); ``additional_instructions`` recolour after.
 
@@ -34,7 +35,6 @@ from pixelkiln.contract.motion import (
 from pixelkiln.engine.sprites.animate import interpolate_sprites
 from pixelkiln.engine.sprites.outfit import edit_frames, transfer_outfit
 from pixelkiln.engine.sprites.scale import enlarge, pixel_scale, shrink
-from pixelkiln.engine.sprites.stamps import item_words, stamp_items
 from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.errors import InvalidRequest
 from pixelkiln.jobs.types import JobContext, JobOutput
@@ -48,6 +48,7 @@ from pixelkiln.service.motion.common import (
     on_canvas,
     original_png,
 )
+from pixelkiln.service.motion.edits import edit_animation
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import submit_job
 
@@ -162,14 +163,7 @@ def run_edit_animation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     placed = [_placed(f.image, size.width, size.height) for f in request.frames]
     frames = [p[0] for p in placed]
     backdrop = placed[0][1]
-    try:
-        edited, read = edit_frames(frames, request.description)
-        how: dict[str, Any] = {"edits": read}
-    except ValueError as exc:  # no figure to read regions from
-        edited, how = frames, {"edits": [], "note": str(exc)}
-    items = item_words(request.description)
-    if items:
-        edited, how["items"] = stamp_items(edited, items)
+    edited, how = edit_animation(frames, request.description, int(payload["seed"]))
     ctx.progress(0.9)
     return _answer(how, encode_frames(edited, backdrop, request.no_background))
 
