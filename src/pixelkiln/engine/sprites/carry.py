@@ -5,7 +5,9 @@ every other frame anchored to the figure's parts, so a hat follows the head and 
 spots stay on the same plates:
 
 1. **Parts**: each pixel of the first frame belongs to the nearest bone of the skeleton
-   fitted to it (:mod:`.bones`); a sprite with no skeleton (a prop) is one part.
+   fitted to it (:mod:`.bones`), the rows above a figure's neck to the head, and a
+   pixel off the subject (where a hat is added) to its nearest subject pixel's part; a
+   sprite with no skeleton (a prop) is one part.
 2. **Where each part went**: in every frame, each part's offset is the whole-pixel shift
    under which most of its pixels find their own colour again (searched a few pixels
    round; ties go to the smaller shift). Parts of a walk move by a pixel or two between
@@ -30,6 +32,7 @@ from typing import Any
 import numpy as np
 from scipy import ndimage
 
+from pixelkiln.engine.sprites.analyse import analyse_sprite
 from pixelkiln.engine.sprites.bones import BONES, bone_coords, bone_segments
 
 __all__ = ["carry_edit", "part_labels"]
@@ -39,15 +42,25 @@ _WEAK_MATCH = 0.3  # a part matching worse than this under its best shift follow
 
 
 def part_labels(rgba: np.ndarray, keypoints: Sequence[dict[str, Any]] | None) -> np.ndarray:
-    """``(h, w)`` index of the nearest bone of every canvas pixel (0 everywhere when
-    there is no skeleton)."""
+    """``(h, w)`` part (bone index) of every canvas pixel: a pixel of the subject takes
+    its nearest bone, except that a figure's rows above its neck are all the head's (a
+    head is wide for its short bone); a pixel off the subject takes the part of the
+    subject pixel nearest to it (a hat brim belongs to the head, not to the shoulder
+    bone it is nearer). 0 everywhere when there is no skeleton."""
     h, w = rgba.shape[:2]
-    if not keypoints:
+    solid = rgba[..., 3] >= 128
+    if not keypoints or not solid.any():
         return np.zeros((h, w), int)
     segs = bone_segments(keypoints, (w, h))
     yy, xx = np.mgrid[0:h, 0:w]
     bone, _, _ = bone_coords(segs, xx.ravel(), yy.ravel())
-    return bone.reshape(h, w)
+    labels = bone.reshape(h, w)
+    try:
+        labels[: analyse_sprite(rgba).neck] = 0  # BONES[0] is the head
+    except ValueError:  # no neck to read: the bones alone decide
+        pass
+    _, (iy, ix) = ndimage.distance_transform_edt(~solid, return_indices=True)
+    return labels[iy, ix]
 
 
 def _best_shift(
