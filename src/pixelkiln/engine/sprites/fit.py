@@ -47,6 +47,7 @@ __all__ = [
     "CUSTOM_KEYS",
     "FittedSubject",
     "best_shift",
+    "closed_helmet",
     "fit_character",
     "fit_creature",
     "place_camera",
@@ -180,6 +181,13 @@ def _metal(rgb: tuple[int, int, int] | None) -> bool:
         return False
     lch = oklab_to_oklch(srgb_to_oklab(np.array(rgb, np.float64)))
     return bool(lch[1] < 0.035 and 0.45 < lch[0] < 0.9)
+
+
+def closed_helmet(analysis: SpriteAnalysis) -> bool:
+    """A grey head with no skin tone and no hair of another colour: a closed helmet."""
+    skin = analysis.face or (analysis.regions["head"].main if "head" in analysis.regions else None)
+    hair = analysis.hair
+    return _metal(skin) and (hair is None or _close(hair, skin))
 
 
 def style_of(analysis: SpriteAnalysis, detail: str = "medium detail") -> SubjectStyle:

@@ -6,9 +6,11 @@ A material is recoloured shade by shade, each shade keeping its lightness step f
 material's main colour, and the same colour map is applied to every frame, so an
 animation stays consistent however its limbs move between rows.
 
-- :func:`transfer_outfit`: the first frame's torso, legs and feet materials take the
-  reference's (the reference's shades matched by lightness rank; a reference with fewer
-  shades repeats its nearest). Skin, face and hair are kept.
+- :func:`transfer_outfit`: figures are dressed through their bones (:mod:`.dress`: each
+  clothes pixel of a frame takes the reference's pixel at the same place on the same
+  bone); a sprite without a figure's skeleton falls back to materials: the first
+  frame's torso, legs and feet materials take the reference's (shades matched by
+  lightness rank). Skin, face and hair are kept.
 - :func:`edit_frames`: a description's colour words recolour the region it names
   ("red tabard", "blue boots", "white hair"), or the torso when it names none.
 """
@@ -22,6 +24,8 @@ import numpy as np
 
 from pixelkiln.engine.color import oklab_to_oklch, oklab_to_srgb, oklch_to_oklab, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import ColourGroup, SpriteAnalysis, analyse_sprite
+from pixelkiln.engine.sprites.dress import dress_frame, read_figure
+from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.engine.subjects.colors import COLOR_WORDS, paint_for_color
 
 __all__ = ["PART_WORDS", "ColourMap", "apply_map", "edit_frames", "edit_map", "transfer_outfit"]
@@ -102,8 +106,23 @@ def apply_map(rgba: np.ndarray, mapping: ColourMap) -> np.ndarray:
     return out
 
 
-def transfer_outfit(reference: np.ndarray, frames: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """``frames`` wearing ``reference``'s clothes (see the module docstring)."""
+def transfer_outfit(
+    reference: np.ndarray, frames: Sequence[np.ndarray], seed: int = 0
+) -> tuple[list[np.ndarray], str]:
+    """``frames`` wearing ``reference``'s clothes, and how they were put on: ``bones``
+    (:mod:`.dress`, every frame's fitted skeleton) when both are figures with a
+    skeleton, else ``colours`` (see the module docstring)."""
+    ref_model = understand_sprite(reference, seed=seed)
+    ref = read_figure(ref_model)
+    if ref is not None:
+        figures = [read_figure(understand_sprite(f, seed=seed)) for f in frames]
+        if all(f is not None for f in figures):
+            return [dress_frame(f, ref) for f in figures if f is not None], "bones"
+    return _transfer_by_colour(reference, frames), "colours"
+
+
+def _transfer_by_colour(reference: np.ndarray, frames: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """The first frame's clothes materials take the reference's, shade by shade."""
     ref = analyse_sprite(reference)
     first = analyse_sprite(frames[0])
     keep = _protected(first)

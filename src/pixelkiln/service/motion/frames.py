@@ -8,8 +8,9 @@
   engine and carried to every frame part by part (:mod:`.edits`), the held items it
   names stamped in each frame's hand (2-16 frames; up to 16 at 16-64 px, 9 at 65-80,
   4 above).
-- ``transfer-outfit-v2``: the reference's clothes on every frame (up to 15 at 32-64 px,
-  8 at 65-80, 3 above); ``additional_instructions`` recolour after.
+- ``transfer-outfit-v2``: the reference's clothes on every frame, put on through each
+  frame's fitted bones (up to 15 at 32-64 px, 8 at 65-80, 3 above);
+  ``additional_instructions`` are then edited in as edit-animation-v2 edits.
 
 Frames are placed on the ``image_size`` canvas (larger ones are 422s naming them); a
 figure too small to read leaves the frames as they are and says so in the record.
@@ -33,7 +34,7 @@ from pixelkiln.contract.motion import (
     TransferOutfitV2Response,
 )
 from pixelkiln.engine.sprites.animate import interpolate_sprites
-from pixelkiln.engine.sprites.outfit import edit_frames, transfer_outfit
+from pixelkiln.engine.sprites.outfit import transfer_outfit
 from pixelkiln.engine.sprites.scale import enlarge, pixel_scale, shrink
 from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.errors import InvalidRequest
@@ -195,17 +196,15 @@ def run_transfer_outfit(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     frames = [p[0] for p in placed]
     backdrop = placed[0][1]
     reference, _ = cut_backdrop(request.reference_image.image.pixels)
+    seed = int(payload["seed"])
     how: dict[str, Any] = {}
     try:
-        dressed = transfer_outfit(reference, frames)
+        dressed, how["mapped_by"] = transfer_outfit(reference, frames, seed)
         how["transferred"] = True
     except ValueError as exc:  # no figure in the reference or the first frame
         dressed, how = frames, {"transferred": False, "note": str(exc)}
     if request.additional_instructions:
-        try:
-            dressed, read = edit_frames(dressed, request.additional_instructions)
-            how["edits"] = read
-        except ValueError:
-            how["edits"] = []
+        dressed, edits = edit_animation(dressed, request.additional_instructions, seed)
+        how["edits"] = edits.get("edits", [])
     ctx.progress(0.9)
     return _answer(how, encode_frames(dressed, backdrop, request.no_background))
