@@ -100,3 +100,33 @@ def test_an_outfit_goes_on_by_place_through_the_bones() -> None:
         assert ((d[leg_steel, :3] == (120, 80, 40)).all(-1)).mean() > 0.8  # legs changed
         off = f[..., 3] < 128
         assert np.array_equal(d[off], f[off]) and np.array_equal(d[..., 3], f[..., 3])
+
+
+def test_a_wolf_walks_on_bent_knees_and_keeps_its_ears_whole() -> None:
+    from pixelkiln.engine.sprites.animate import animate_sprite, bind, motion_of
+    from pixelkiln.engine.sprites.understand import understand_sprite
+    from pixelkiln.engine.sprites.warp import _leg_swing
+    from pixelkiln.engine.subjects.motion.core import pose_for
+    from pixelkiln.engine.subjects.render import joint_frames
+    from pixelkiln.gallery.hand_made import wolf
+
+    sm = understand_sprite(wolf(), hint="a grey wolf")
+    b = bind(sm)
+    shins = {j: leg for j, leg in b.legs.items() if leg[4] >= 0}
+    assert len(shins) == 4  # every drawn leg is two segments
+    anim = animate_sprite(sm, "walk", 8)
+    ear = (88, 90, 104)  # the ears are the only dark pixels above the body
+    counts = [int((f[:23, 38:56, :3] == ear).all(-1).sum()) for f in anim.frames]
+    assert len(set(counts)) == 1 and counts[0] == 30, counts
+    # In the stride the shin turns by another angle than its thigh: the knee bends.
+    motion, _ = motion_of(sm, "walk", 8)
+    rest = joint_frames(b.model, b.rest, b.direction, b.camera)
+    bent = 0.0
+    for k in range(1, 9):
+        pose = pose_for(b.model, motion.sample(k / 8))
+        now = joint_frames(b.model, pose, b.direction, b.camera)
+        for j, leg in shins.items():
+            lower, upper = _leg_swing(b, j, rest, now), _leg_swing(b, leg[4], rest, now)
+            turn = np.arctan2(lower[1, 0], lower[0, 0]) - np.arctan2(upper[1, 0], upper[0, 0])
+            bent = max(bent, abs(float(turn)))
+    assert bent > np.deg2rad(5)
