@@ -130,3 +130,32 @@ def test_a_wolf_walks_on_bent_knees_and_keeps_its_ears_whole() -> None:
             turn = np.arctan2(lower[1, 0], lower[0, 0]) - np.arctan2(upper[1, 0], upper[0, 0])
             bent = max(bent, abs(float(turn)))
     assert bent > np.deg2rad(5)
+
+
+def test_a_hooded_caped_figure_shows_its_cape_from_behind() -> None:
+    from pixelkiln.engine.sprites.garments import read_garments
+    from pixelkiln.engine.sprites.turn import turn_sprite
+    from pixelkiln.engine.sprites.understand import understand_sprite
+    from pixelkiln.gallery.hand_made import ranger
+
+    sprite = ranger()
+    a = analyse_sprite(sprite)
+    worn = read_garments(sprite, a)
+    assert worn.hood is not None and worn.cape is not None
+    assert (
+        read_garments(KNIGHT, analyse_sprite(KNIGHT)).cape is None
+    )  # arms and legs are not a cape
+    sm = understand_sprite(sprite)
+    assert sm.fitted is not None
+    assert sm.fitted.spec.outfit["headwear"] == "hood" and sm.fitted.spec.outfit["cape"] == "cape"
+    north = turn_sprite(sm, ["north"])["north"]
+    cape = np.array(sorted(set(worn.cape.shades)), np.uint8)
+
+    def share(img: np.ndarray, rows: slice) -> float:
+        solid = img[rows, :, 3] >= 128
+        hit = (img[rows, :, None, :3] == cape[None, None]).all(-1).any(-1) & solid
+        return float(hit.sum()) / max(1, int(solid.sum()))
+
+    body = slice(a.neck, a.feet)  # from the shoulders down: torso and legs
+    assert share(north, body) > 0.5 > share(sprite, body)  # the back is the cape
+    assert share(north, slice(0, a.neck)) > 0.6  # and the back of the head the hood
