@@ -120,7 +120,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     progress("motion: outfit")
     farmer = (
         draw_subject(
-            Subject.from_text("a farmer in a red shirt and green trousers", 2),
+            Subject.from_text("a man in a red shirt and green trousers", 2),
             Look(image_size=(32, 32), canvas="object"),
             ["south"],
         )
