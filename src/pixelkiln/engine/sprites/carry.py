@@ -142,7 +142,8 @@ def carry_edit(
     changed = (first != edited).any(-1)
     maps = _colour_maps(first, edited, labels, parts)
     box = np.nonzero(solid0.any(1))[0]
-    reach = max(2, (int(box[-1] - box[0]) + 1) // 6) if len(box) else 2
+    # Parts move a few pixels between frames: a sixth of the figure, 12 px at most.
+    reach = min(12, max(2, (int(box[-1] - box[0]) + 1) // 6)) if len(box) else 2
     cy, cx = np.nonzero(changed)
     out = [edited.copy()]
     record: list[dict[str, list[int]]] = [{}]
