@@ -121,7 +121,7 @@ def bind_sprite(
     legs: dict[int, tuple[str, str, float, float, int]] = {}
     pieces: tuple[tuple[np.ndarray, int], ...] = ()
     if len(model.legs) >= 4:
-        joint, legs = _bind_legs(rgba, joint, model)
+        joint, legs = _bind_legs(rgba, joint, model, outline)
         pieces = _small_pieces(rgba, joint, set(legs))
     cover = _cover(model, rest, direction, camera, level)
     return Binding(
@@ -167,7 +167,10 @@ def _leg_zone_top(solid: np.ndarray) -> int | None:
 
 
 def _bind_legs(
-    rgba: np.ndarray, joint: np.ndarray, model: Model
+    rgba: np.ndarray,
+    joint: np.ndarray,
+    model: Model,
+    line: tuple[int, int, int] | None = None,
 ) -> tuple[np.ndarray, dict[int, tuple[str, str, float, float, int]]]:
     """Legs bound as the sprite draws them (four legs seen side-on overlap in the
     model's render, so pixel-wise binding mixes near and far legs): below the row where
@@ -175,7 +178,9 @@ def _bind_legs(
     was bound to (two patches never share a leg while its pair-mate has none), its upper
     half on the knee (the thigh, turning about the top of the drawn leg) and its lower
     half on the ankle (the shin, turning about the knee); above that row, pixels bound
-    to a leg stay with the body."""
+    to a leg stay with the body. Lines of the outline colour drawn between two legs
+    (``line``) are no leg of their own (swinging alone, a line leaves a dark wedge
+    between the legs): each of their pixels goes with the nearest leg patch."""
     names = model.skeleton.names
     parent = {j.name: j.parent for j in model.skeleton.joints}
     solid = joint >= 0
@@ -198,6 +203,13 @@ def _bind_legs(
     zone = solid & (rows >= top)
     patches: list[tuple[np.ndarray, int, int]] = []
     colours = np.unique(rgba[..., :3][zone], axis=0)
+    is_line = (
+        (rgba[..., :3] == np.array(line, np.uint8)).all(-1) & zone
+        if line is not None
+        else np.zeros_like(zone)
+    )
+    if line is not None:
+        colours = colours[(colours != np.array(line)).any(-1)]
     for c in colours:
         labels, n = ndimage.label(zone & (rgba[..., :3] == c).all(-1), _FOUR)
         for k in range(1, n + 1):
@@ -215,6 +227,10 @@ def _bind_legs(
                 leg = mate
         taken.setdefault(leg, idx)
         out[patches[idx][0]] = names.index(chains[leg][1])
+    knees = np.isin(out, [names.index(c[1]) for c in chains]) & zone & ~is_line
+    if is_line.any() and knees.any():
+        _, (iy, ix) = ndimage.distance_transform_edt(~knees, return_indices=True)
+        out[is_line] = out[iy[is_line], ix[is_line]]
     drawn: dict[int, tuple[str, str, float, float, int]] = {}
     for leg in taken:
         hip, knee, ankle = chains[leg]
@@ -311,6 +327,11 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
     centres = np.stack([xx + 0.5, yy + 0.5], -1).reshape(-1, 2)
     rest_frames = joint_frames(b.model, b.rest, b.direction, b.camera)
     now_frames = joint_frames(b.model, pose, b.direction, b.camera)
+    line = (
+        (b.rgba[..., :3] == np.array(b.outline, np.uint8)).all(-1)
+        if b.outline is not None
+        else np.zeros((h, w), bool)
+    )
     in_piece = np.zeros((h, w), bool)
     for piece, _ in b.pieces:
         in_piece |= piece
@@ -357,7 +378,9 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
         # The part where it was hidden at rest: its own nearest pixel, just behind.
         veiled = inside & ~own[syc, sxc] & b.cover[j][syc, sxc] & (b.joint[syc, sxc] >= 0)
         if veiled.any():
-            _, (iy, ix) = ndimage.distance_transform_edt(~own, return_indices=True)
+            # Filled from the part's own colours, not from a line drawn along its edge.
+            source = own & ~line if (own & ~line).any() else own
+            _, (iy, ix) = ndimage.distance_transform_edt(~source, return_indices=True)
             zmean = float(moved[:, 2].mean()) - _HIDDEN_DEPTH
             fill = veiled & (zmean > hidden_depth)
             out_y, out_x = iy[syc[fill], sxc[fill]], ix[syc[fill], sxc[fill]]
@@ -368,7 +391,7 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
     landed = np.zeros((h, w), bool)
     for piece, j in b.pieces:
         landed |= _paste_piece(out, depth, b.rgba, piece, maps.get(j))
-    out = _close_pinholes(out, landed)
+    out = _close_pinholes(_fill_small_holes(out, landed), landed)
     if b.outline is not None:
         out = _redraw_outline(out, b.outline)
     return out
@@ -400,6 +423,33 @@ def _paste_piece(
     landed = np.zeros((h, w), bool)
     landed[ty[ok], tx[ok]] = True
     return landed
+
+
+def _fill_small_holes(rgba: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """Transparent pockets of at most 1/80 of the subject (6 pixels at least) shut in
+    by the moved parts (where
+    two turning legs part below the body) take their nearest solid pixel's colour: the
+    outline drawn round them would leave a dark ring with a hole in it. A gap only
+    small pieces (ears) enclose is drawn, and stays."""
+    solid = rgba[..., 3] >= 128
+    pockets = ndimage.binary_fill_holes(solid) & ~solid
+    labels, n = ndimage.label(pockets, _FOUR)
+    if not n:
+        return rgba
+    sizes = ndimage.sum_labels(np.ones_like(labels), labels, np.arange(1, n + 1))
+    most = max(6, int(solid.sum()) // 80)
+    near_piece = ndimage.binary_dilation(pieces, _FOUR)
+    fill = np.zeros_like(solid)
+    for k in np.nonzero(sizes <= most)[0] + 1:
+        pocket = labels == k
+        if not (pocket & near_piece).any():
+            fill |= pocket
+    if not fill.any():
+        return rgba
+    out = rgba.copy()
+    _, (iy, ix) = ndimage.distance_transform_edt(~solid, return_indices=True)
+    out[fill] = rgba[iy[fill], ix[fill]]
+    return out
 
 
 def _close_pinholes(rgba: np.ndarray, pieces: np.ndarray | None = None) -> np.ndarray:
