@@ -16,6 +16,7 @@ spots stay on the same plates:
    (four in five at least) turned into one new colour within a part is a colour map of
    that part; each frame's pixels of that part (the part a pixel is nearest once the
    parts are shifted) take it, so pixels a frame shows and the first does not change too.
+   A colour every part turned alike turns wherever a frame shows it.
 4. **Pixel changes** (conditions, added or removed things): each changed pixel is moved
    by its part's shift; a drawn-over pixel lands where the frame shows the colour it had,
    an added one (a hat above the head) lands in any case, a removed one clears the frame's
@@ -107,6 +108,22 @@ def _colour_maps(
     return maps
 
 
+def _whole_map(
+    first: np.ndarray, labels: np.ndarray, maps: list[dict[tuple[int, ...], tuple[int, ...]]]
+) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Colours every part that shows them turned into the same new colour: they turn in
+    any part of any frame (a stripe pixel a swinging arm now covers), where a colour
+    one part kept stays part by part."""
+    solid = first[..., 3] >= 128
+    out: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for colour in {c for m in maps for c in m}:
+        here = solid & (first == np.array(colour, np.uint8)).all(-1)
+        targets = {maps[p].get(colour) for p in np.unique(labels[here]).tolist()}
+        if len(targets) == 1 and None not in targets:
+            out[colour] = targets.pop()  # type: ignore[assignment]
+    return out
+
+
 def _frame_labels(
     frame: np.ndarray, labels: np.ndarray, solid0: np.ndarray, shifts: list[tuple[int, int]]
 ) -> np.ndarray:
@@ -141,6 +158,7 @@ def carry_edit(
     solid0 = first[..., 3] >= 128
     changed = (first != edited).any(-1)
     maps = _colour_maps(first, edited, labels, parts)
+    whole = _whole_map(first, labels, maps)
     box = np.nonzero(solid0.any(1))[0]
     # Parts move a few pixels between frames: a sixth of the figure, 12 px at most.
     reach = min(12, max(2, (int(box[-1] - box[0]) + 1) // 6)) if len(box) else 2
@@ -161,6 +179,9 @@ def carry_edit(
             for old, new in mapping.items():
                 hit = solid & (mine == part) & (frame == np.array(old, np.uint8)).all(-1)
                 result[hit] = new
+        for old, new in whole.items():  # a colour turned alike wherever it was
+            hit = solid & (result == frame).all(-1) & (frame == np.array(old, np.uint8)).all(-1)
+            result[hit] = new
         for y, x in zip(cy.tolist(), cx.tolist(), strict=True):
             dy, dx = shifts[labels[y, x]]
             ty, tx = y + dy, x + dx
