@@ -30,12 +30,6 @@ class Garments:
     hood: ColourGroup | None = None
     cape: ColourGroup | None = None
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "hood": self.hood.to_dict() if self.hood else None,
-            "cape": self.cape.to_dict() if self.cape else None,
-        }
-
 
 def _group_of(analysis: SpriteAnalysis, rgb: tuple[int, int, int]) -> ColourGroup | None:
     for region in analysis.regions.values():
