@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+
 import numpy as np
 import pytest
 
+from pixelkiln.engine.imageio import encode_png
 from pixelkiln.gallery.hand_made import knight, slime, wolf
 from tests.conftest import decode_b64_png, image_body
 from tests.motion.conftest import area, frame, images_of, palette, post, run
@@ -244,6 +247,30 @@ def test_a_character_we_drew_turns_exactly(service) -> None:
     frames = images_of(walked)
     assert len(frames) == 5 and np.array_equal(frames[0], south)
     assert all(f.shape == south.shape for f in frames)
+    # A direction drawn from the stored model names its asset and file in our text
+    # chunk: a copy whose pixels were touched but which keeps the chunk is still ours.
+    from pixelkiln.engine.pngtext import KEY, add_text, read_text
+
+    raw = base64.b64decode(done["last_response"]["images"][6]["base64"])
+    mark = read_text(raw, KEY)
+    assert mark == f"asset={character_id};file=rotations/east"
+    touched = east.copy()
+    y, x = np.argwhere(touched[..., 3] == 255)[0]
+    touched[y, x, :3] = touched[y, x, :3] ^ 1
+    marked = base64.b64encode(add_text(encode_png(touched), KEY, mark)).decode()
+    again = run(
+        service,
+        key,
+        "/generate-8-rotations-v3",
+        {"first_frame": {"type": "base64", "base64": marked, "format": "png"}},
+    )
+    assert again["last_response"]["source"] == "drawn"
+    assert again["last_response"]["recognised_by"] == "text chunk"
+    turned = images_of(again)
+    assert np.array_equal(turned[6], touched)  # the given direction, as sent
+    assert np.array_equal(turned[0], south)  # the others from the stored model, exact
+    plain = run(service, key, "/generate-8-rotations-v3", {"first_frame": image_body(touched)})
+    assert plain["last_response"]["source"] == "fitted"  # no chunk, other pixels: not ours
 
 
 def test_an_opaque_sprite_keeps_its_backdrop_unless_asked(service) -> None:

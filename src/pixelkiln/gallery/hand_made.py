@@ -67,6 +67,32 @@ def knight() -> np.ndarray:
     return _outline(img)
 
 
+def ranger() -> np.ndarray:
+    """A 32 px ranger facing the viewer: a green hood running into a green cape that
+    hangs wider than the body and below the hips, a face, a brown tunic, grey trousers
+    and dark boots."""
+    green, deep = (58, 118, 62), (38, 82, 44)
+    skin, brown, grey, boot = (226, 176, 138), (128, 84, 48), (104, 104, 116), (60, 44, 36)
+    img = _canvas(32)
+    _box(img, 8, 12, 11, 26, green)  # the cape's sides, hanging past the hips
+    _box(img, 21, 12, 24, 26, green)
+    _box(img, 10, 13, 11, 26, deep)  # its lining, in shadow
+    _box(img, 21, 13, 22, 26, deep)
+    _box(img, 10, 11, 22, 13, green)  # the hood falling onto the shoulders
+    _ellipse(img, 16, 8.0, 5.5, 5.5, green)  # hood
+    _box(img, 13, 6, 19, 11, skin)  # face
+    _box(img, 14, 8, 15, 9, (40, 30, 30))  # eyes
+    _box(img, 17, 8, 18, 9, (40, 30, 30))
+    _box(img, 11, 13, 21, 21, brown)  # tunic
+    _box(img, 10, 19, 11, 21, skin)  # hands
+    _box(img, 21, 19, 22, 21, skin)
+    _box(img, 11, 21, 14, 27, grey)  # legs
+    _box(img, 18, 21, 21, 27, grey)
+    _box(img, 10, 27, 14, 29, boot)
+    _box(img, 18, 27, 22, 29, boot)
+    return _outline(img)
+
+
 def slime() -> np.ndarray:
     """A 48 px green slime: a dome wider at the bottom, a highlight, two eyes."""
     green, deep, pale = (86, 186, 92), (46, 128, 66), (170, 232, 150)
@@ -107,6 +133,7 @@ def wolf() -> np.ndarray:
 #: name -> (drawing function, the words a caller would describe it with)
 HAND_MADE = {
     "knight": (knight, "a knight in steel armour"),
+    "ranger": (ranger, "a ranger in a green hood and cape"),
     "slime": (slime, "a green slime"),
     "wolf": (wolf, "a grey wolf"),
 }

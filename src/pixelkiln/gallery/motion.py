@@ -15,12 +15,12 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from pixelkiln.engine.sprites.animate import animate_sprite, interpolate_sprites
-from pixelkiln.engine.sprites.outfit import edit_frames, transfer_outfit
-from pixelkiln.engine.sprites.stamps import item_words, stamp_items
+from pixelkiln.engine.sprites.outfit import transfer_outfit
 from pixelkiln.engine.sprites.turn import ROTATION_ORDER, turn_sprite
 from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
 from pixelkiln.gallery.hand_made import HAND_MADE
+from pixelkiln.service.motion.edits import edit_animation
 
 __all__ = ["NAME", "TITLE", "build"]
 
@@ -120,7 +120,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     progress("motion: outfit")
     farmer = (
         draw_subject(
-            Subject.from_text("a farmer in a red shirt and green trousers", 2),
+            Subject.from_text("a man in a red shirt and green trousers", 2),
             Look(image_size=(32, 32), canvas="object"),
             ["south"],
         )
@@ -128,23 +128,30 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         .rgba()
     )
     walk = animate_sprite(knight, "walk", 4).frames
-    dressed = transfer_outfit(farmer, walk)
-    edited, _ = edit_frames(walk, "a purple tabard and white boots")
-    armed, _ = stamp_items(walk, item_words("holding a sword and a shield"))
+    dressed, _ = transfer_outfit(farmer, walk)
+    edited, _ = edit_animation(walk, "a purple tabard and white boots", 1)
+    hatted, _ = edit_animation(walk, "give him a hat", 1)
+    snowy, _ = edit_animation(walk, "covered in snow", 1)
+    armed, _ = edit_animation(walk, "holding a sword and a shield", 1)
     _grid(
         [
             ("reference (drawn by the subject engine)", [farmer]),
             ("frames in", walk),
             ("transfer-outfit-v2: the reference's clothes", dressed),
             ("edit-animation-v2: 'a purple tabard and white boots'", edited),
+            ("edit-animation-v2: 'give him a hat'", hatted),
+            ("edit-animation-v2: 'covered in snow'", snowy),
             ("edit-animation-v2: 'holding a sword and a shield'", armed),
         ],
         zoom,
     ).save(out / "outfit.png")
     parts.append(
-        "Outfit transfer and animation edits: one colour map per request, read from the "
-        "first frame's regions (torso, legs, feet) and applied alike to every frame; held "
-        "items stamped at each frame's hand.\n\n"
+        "Outfit transfer and animation edits. The reference's clothes go on through the "
+        "bones: each clothes pixel of a frame takes the reference's pixel at the same "
+        "place on the same bone (the knight's steel legs change, its steel helmet stays). "
+        "An edit is made once on the first frame by the editing engine and carried to "
+        "every frame part by part, so a hat follows the head; held items are stamped at "
+        "each frame's hand.\n\n"
         f"![outfit]({NAME}/outfit.png)\n"
     )
     return "\n".join(parts)

@@ -31,6 +31,7 @@ import numpy as np
 
 from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
+from pixelkiln.engine.sprites.garments import Garments, read_garments
 from pixelkiln.engine.subjects.bodies.biped import PRESETS
 from pixelkiln.engine.subjects.camera import view_for
 from pixelkiln.engine.subjects.colors import paint_from_rgb
@@ -47,6 +48,7 @@ __all__ = [
     "CUSTOM_KEYS",
     "FittedSubject",
     "best_shift",
+    "closed_helmet",
     "fit_character",
     "fit_creature",
     "place_camera",
@@ -182,17 +184,33 @@ def _metal(rgb: tuple[int, int, int] | None) -> bool:
     return bool(lch[1] < 0.035 and 0.45 < lch[0] < 0.9)
 
 
+def closed_helmet(analysis: SpriteAnalysis) -> bool:
+    """A grey head with no skin tone and no hair of another colour: a closed helmet."""
+    skin = analysis.face or (analysis.regions["head"].main if "head" in analysis.regions else None)
+    hair = analysis.hair
+    return _metal(skin) and (hair is None or _close(hair, skin))
+
+
 def style_of(analysis: SpriteAnalysis, detail: str = "medium detail") -> SubjectStyle:
     """The outline and shading the sprite was drawn with."""
     return SubjectStyle(analysis.outline, analysis.shading, detail)
 
 
-def _character_spec(analysis: SpriteAnalysis, seed: int, text: str) -> SubjectSpec:
-    """A plain figure in the sprite's colours (proportions filled in by the search)."""
+def _character_spec(
+    analysis: SpriteAnalysis, seed: int, text: str, garments: Garments | None = None
+) -> SubjectSpec:
+    """A plain figure in the sprite's colours (proportions filled in by the search),
+    in a hood and a cape when the sprite shows them (:mod:`.garments`)."""
     regions = analysis.regions
+    garments = garments or Garments()
     skin = analysis.face or regions["head"].main
     hair = analysis.hair
-    top = regions["torso"].main
+    cape_shades = set(garments.cape.shades) if garments.cape else set()
+    # The shirt is the torso's largest material that is not the cape hanging round it.
+    top = next(
+        (g.rgb for g in regions["torso"].colours if g.rgb not in cape_shades),
+        regions["torso"].main,
+    )
     bottom = regions["legs"].main if analysis.legs_split else top
     shoes = regions["feet"].main
     outfit = dict(DEFAULT_OUTFIT)
@@ -208,6 +226,14 @@ def _character_spec(analysis: SpriteAnalysis, seed: int, text: str) -> SubjectSp
         outfit["headwear"] = "great helm"
         paints["helmet"] = _colour_paint(skin, paints["helmet"])
         skin = None
+    if garments.hood is not None:
+        outfit["headwear"] = "hood"
+        paints["hat"] = _colour_paint(garments.hood.rgb, paints["hat"])
+        if hair is not None and hair in garments.hood.shades:
+            outfit["hair"] = "bald"  # what looked like hair is the hood
+    if garments.cape is not None:
+        outfit["cape"] = "cape"
+        paints["cape"] = _colour_paint(garments.cape.rgb, paints["cape"])
     paints["skin"] = _colour_paint(skin, paints["skin"])
     paints["hair"] = _colour_paint(hair, paints["hair"])
     paints["top"] = _colour_paint(top, paints["top"])
@@ -293,7 +319,8 @@ def fit_character(
     style = style_of(analysis, detail)
     outlined = style.outlined
     canvas = 24 if analysis.box.height <= 30 else 40 if analysis.box.height <= 50 else 64
-    start = _with(_character_spec(analysis, seed, text), canvas=canvas)
+    garments = read_garments(rgba, analysis)
+    start = _with(_character_spec(analysis, seed, text, garments), canvas=canvas)
     target = analysis.mask
     cameras: dict[str, Camera] = {}
 

@@ -30,6 +30,7 @@ import numpy as np
 from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import ColourGroup
 from pixelkiln.engine.sprites.camera import draw_with_camera
+from pixelkiln.engine.sprites.garments import read_garments
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
 from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, View
@@ -88,6 +89,11 @@ def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
         "bottom": holding("legs", None),
         "shoes": holding("feet", None),
     }
+    garments = read_garments(sm.rgba, a)
+    if garments.hood is not None:
+        out["hat"] = garments.hood
+    if garments.cape is not None:
+        out["cape"] = garments.cape
     head = a.regions["head"].colours
     if head:  # a visor or an eye slit: the head's darkest material
         out["visor"] = min(head, key=lambda g: float(srgb_to_oklab(np.array(g.rgb, float))[0]))

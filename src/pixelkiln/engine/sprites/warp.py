@@ -52,9 +52,14 @@ class Binding:
     points: np.ndarray  # (h, w, 3) rest world point per pixel
     cover: np.ndarray  # (j, h, w) where each joint's parts lie at rest, hidden or not
     names: tuple[str, ...]
-    #: Legs bound as drawn: joint index -> (hip, ankle, pivot x, pivot y); each swings
-    #: about the top of its drawn patch by the model leg's turn on screen.
-    legs: dict[int, tuple[str, str, float, float]] = field(default_factory=dict)
+    #: Legs bound as drawn, two segments each: joint index -> (from, to, pivot x,
+    #: pivot y, upper): the segment turns about its pivot (the top of the drawn leg, or
+    #: the knee) by the turn on screen of the model's ``from -> to`` line; a lower
+    #: segment (``upper`` >= 0) hangs from where the upper one took the knee.
+    legs: dict[int, tuple[str, str, float, float, int]] = field(default_factory=dict)
+    #: Small pieces (ears, eyes) moved whole: (mask, joint) each, shifted by whole
+    #: pixels with their joint so they keep every pixel.
+    pieces: tuple[tuple[np.ndarray, int], ...] = ()
 
 
 def _cover(model: Model, rest: Pose, direction: str, camera: Camera, level: int) -> np.ndarray:
@@ -113,11 +118,36 @@ def bind_sprite(
     else:
         joint = np.zeros_like(joint)
     joint = np.where(solid, joint, -1)
-    legs: dict[int, tuple[str, str, float, float]] = {}
+    legs: dict[int, tuple[str, str, float, float, int]] = {}
+    pieces: tuple[tuple[np.ndarray, int], ...] = ()
     if len(model.legs) >= 4:
-        joint, legs = _bind_legs(rgba, joint, model)
+        joint, legs = _bind_legs(rgba, joint, model, outline)
+        pieces = _small_pieces(rgba, joint, set(legs))
     cover = _cover(model, rest, direction, camera, level)
-    return Binding(rgba, outline, model, camera, direction, rest, joint, points, cover, names, legs)
+    return Binding(
+        rgba, outline, model, camera, direction, rest, joint, points, cover, names, legs, pieces
+    )
+
+
+def _small_pieces(
+    rgba: np.ndarray, joint: np.ndarray, legs: set[int]
+) -> tuple[tuple[np.ndarray, int], ...]:
+    """Patches of one colour small enough to be a detail (an ear, an eye: at most 2.5%
+    of the subject), off the legs, each given whole to the joint most of it is bound to
+    (an ear split between the head and the chest would be torn apart)."""
+    solid = joint >= 0
+    most = max(6, int(0.025 * solid.sum()))
+    out = []
+    for c in np.unique(rgba[..., :3][solid], axis=0):
+        labels, n = ndimage.label(solid & (rgba[..., :3] == c).all(-1), _FOUR)
+        sizes = ndimage.sum_labels(np.ones_like(labels), labels, np.arange(1, n + 1))
+        for k in np.nonzero((sizes >= 2) & (sizes <= most))[0] + 1:
+            patch = labels == k
+            votes = np.bincount(joint[patch])
+            j = int(votes.argmax())
+            if j not in legs and not (set(np.nonzero(votes)[0].tolist()) & legs):
+                out.append((patch, j))
+    return tuple(out)
 
 
 def _leg_zone_top(solid: np.ndarray) -> int | None:
@@ -137,14 +167,20 @@ def _leg_zone_top(solid: np.ndarray) -> int | None:
 
 
 def _bind_legs(
-    rgba: np.ndarray, joint: np.ndarray, model: Model
-) -> tuple[np.ndarray, dict[int, tuple[str, str, float, float]]]:
+    rgba: np.ndarray,
+    joint: np.ndarray,
+    model: Model,
+    line: tuple[int, int, int] | None = None,
+) -> tuple[np.ndarray, dict[int, tuple[str, str, float, float, int]]]:
     """Legs bound as the sprite draws them (four legs seen side-on overlap in the
     model's render, so pixel-wise binding mixes near and far legs): below the row where
     the silhouette splits, each same-colour patch follows one leg, the leg most of it
     was bound to (two patches never share a leg while its pair-mate has none), its upper
-    half on the knee and lower half on the ankle; above that row, pixels bound to a leg
-    stay with the body."""
+    half on the knee (the thigh, turning about the top of the drawn leg) and its lower
+    half on the ankle (the shin, turning about the knee); above that row, pixels bound
+    to a leg stay with the body. Lines of the outline colour drawn between two legs
+    (``line``) are no leg of their own (swinging alone, a line leaves a dark wedge
+    between the legs): each of their pixels goes with the nearest leg patch."""
     names = model.skeleton.names
     parent = {j.name: j.parent for j in model.skeleton.joints}
     solid = joint >= 0
@@ -167,6 +203,13 @@ def _bind_legs(
     zone = solid & (rows >= top)
     patches: list[tuple[np.ndarray, int, int]] = []
     colours = np.unique(rgba[..., :3][zone], axis=0)
+    is_line = (
+        (rgba[..., :3] == np.array(line, np.uint8)).all(-1) & zone
+        if line is not None
+        else np.zeros_like(zone)
+    )
+    if line is not None:
+        colours = colours[(colours != np.array(line)).any(-1)]
     for c in colours:
         labels, n = ndimage.label(zone & (rgba[..., :3] == c).all(-1), _FOUR)
         for k in range(1, n + 1):
@@ -184,11 +227,25 @@ def _bind_legs(
                 leg = mate
         taken.setdefault(leg, idx)
         out[patches[idx][0]] = names.index(chains[leg][1])
-    drawn: dict[int, tuple[str, str, float, float]] = {}
+    knees = np.isin(out, [names.index(c[1]) for c in chains]) & zone & ~is_line
+    if is_line.any() and knees.any():
+        _, (iy, ix) = ndimage.distance_transform_edt(~knees, return_indices=True)
+        out[is_line] = out[iy[is_line], ix[is_line]]
+    drawn: dict[int, tuple[str, str, float, float, int]] = {}
     for leg in taken:
         hip, knee, ankle = chains[leg]
-        xs = np.nonzero(out == names.index(knee))[1]
-        drawn[names.index(knee)] = (hip, ankle, float(xs.mean()) + 0.5, float(top))
+        k, a = names.index(knee), names.index(ankle)
+        ys, xs = np.nonzero(out == k)
+        # The knee halfway down the drawn leg: the lower half is the shin.
+        bend = (int(ys.min()) + int(ys.max()) + 1) // 2 if len(ys) else top
+        shin = (out == k) & (rows >= bend)
+        if shin.any() and (out == k).sum() > shin.sum():
+            out[shin] = a
+            kx = float(np.nonzero(out[bend - 1] == k)[0].mean()) + 0.5
+            drawn[a] = (knee, ankle, kx, float(bend), k)
+            drawn[k] = (hip, knee, float(xs.mean()) + 0.5, float(top), -1)
+        else:
+            drawn[k] = (hip, ankle, float(xs.mean()) + 0.5, float(top), -1)
     return out, drawn
 
 
@@ -237,21 +294,25 @@ def _leg_swing(
     rest: dict[str, tuple[np.ndarray, np.ndarray]],
     now: dict[str, tuple[np.ndarray, np.ndarray]],
 ) -> np.ndarray:
-    """The 2x3 screen map of a drawn leg: turned about the top of its patch by the turn
-    of the model leg's hip-to-ankle line on screen, and carried with the model's hip."""
-    hip, ankle, px, py = b.legs[j]
+    """The 2x3 screen map of a drawn leg segment: turned about its pivot by the turn of
+    the model's segment line on screen; a thigh is carried with the model's hip, a shin
+    with the knee as its thigh's map moved it."""
+    start, end, px, py, upper = b.legs[j]
     pts = project_points(
-        np.array([rest[hip][1], rest[ankle][1], now[hip][1], now[ankle][1]]), b.camera
+        np.array([rest[start][1], rest[end][1], now[start][1], now[end][1]]), b.camera
     )[:, :2]
     v0, v1 = pts[1] - pts[0], pts[3] - pts[2]
     angle = float(np.arctan2(v1[1], v1[0]) - np.arctan2(v0[1], v0[0]))
     c, s = np.cos(angle), np.sin(angle)
     rot = np.array([[c, -s], [s, c]])
-    shift = pts[2] - pts[0]
     pivot = np.array([px, py])
+    if upper >= 0:
+        moved = _leg_swing(b, upper, rest, now) @ np.array([px, py, 1.0])
+    else:
+        moved = pivot + pts[2] - pts[0]
     m = np.zeros((2, 3))
     m[:, :2] = rot
-    m[:, 2] = pivot + shift - rot @ pivot
+    m[:, 2] = moved - rot @ pivot
     return m
 
 
@@ -266,16 +327,31 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
     centres = np.stack([xx + 0.5, yy + 0.5], -1).reshape(-1, 2)
     rest_frames = joint_frames(b.model, b.rest, b.direction, b.camera)
     now_frames = joint_frames(b.model, pose, b.direction, b.camera)
+    line = (
+        (b.rgba[..., :3] == np.array(b.outline, np.uint8)).all(-1)
+        if b.outline is not None
+        else np.zeros((h, w), bool)
+    )
+    in_piece = np.zeros((h, w), bool)
+    for piece, _ in b.pieces:
+        in_piece |= piece
+    maps: dict[int, tuple[np.ndarray, float]] = {}
     for j, (rot, t) in enumerate(_transforms(b, pose)):
         own = b.joint == j
         if not own.any():
             continue
+        whole = own
+        own = own & ~in_piece
+        if not own.any():  # all of it in pieces: its map from them
+            own = whole
         src_pts = b.points[own]
         moved = project_points(src_pts @ rot.T + t, b.camera)
         src_xy = np.stack([xx[own] + 0.5, yy[own] + 0.5], -1)
         m = _leg_swing(b, j, rest_frames, now_frames) if j in b.legs else None
         if m is None:
             m = _affine(src_xy, moved[:, :2])
+        if m is not None:
+            maps[j] = (m, float(moved[:, 2].max()) if len(moved) else 0.0)
         z_own = np.full((h, w), -np.inf)
         z_own[own] = moved[:, 2]
         if m is None:  # edge-on: splat the pixels where they land
@@ -302,7 +378,9 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
         # The part where it was hidden at rest: its own nearest pixel, just behind.
         veiled = inside & ~own[syc, sxc] & b.cover[j][syc, sxc] & (b.joint[syc, sxc] >= 0)
         if veiled.any():
-            _, (iy, ix) = ndimage.distance_transform_edt(~own, return_indices=True)
+            # Filled from the part's own colours, not from a line drawn along its edge.
+            source = own & ~line if (own & ~line).any() else own
+            _, (iy, ix) = ndimage.distance_transform_edt(~source, return_indices=True)
             zmean = float(moved[:, 2].mean()) - _HIDDEN_DEPTH
             fill = veiled & (zmean > hidden_depth)
             out_y, out_x = iy[syc[fill], sxc[fill]], ix[syc[fill], sxc[fill]]
@@ -310,17 +388,77 @@ def warp_sprite(b: Binding, pose: Pose) -> np.ndarray:
             hidden_depth[fill] = zmean
     gap = (out[..., 3] < 128) & (hidden_rgba[..., 3] >= 128)
     out[gap] = hidden_rgba[gap]
-    out = _close_pinholes(out)
+    landed = np.zeros((h, w), bool)
+    for piece, j in b.pieces:
+        landed |= _paste_piece(out, depth, b.rgba, piece, maps.get(j))
+    out = _close_pinholes(_fill_small_holes(out, landed), landed)
     if b.outline is not None:
         out = _redraw_outline(out, b.outline)
     return out
 
 
-def _close_pinholes(rgba: np.ndarray) -> np.ndarray:
-    """Transparent pixels with solid pixels on 3 or 4 sides (seams between parts that
-    turned apart) take their commonest solid neighbour's colour."""
+def _paste_piece(
+    out: np.ndarray,
+    depth: np.ndarray,
+    src: np.ndarray,
+    piece: np.ndarray,
+    mapped: tuple[np.ndarray, float] | None,
+) -> np.ndarray:
+    """``piece`` moved whole, by the whole-pixel shift its joint's map gives its centre,
+    over what its joint's pixels drew (a detail sits on its part); where it landed."""
+    h, w = piece.shape
+    ys, xs = np.nonzero(piece)
+    dy = dx = 0
+    z = np.inf
+    if mapped is not None:
+        m, z = mapped
+        cx, cy = float(xs.mean()) + 0.5, float(ys.mean()) + 0.5
+        to = m @ np.array([cx, cy, 1.0])
+        dx, dy = round(to[0] - cx), round(to[1] - cy)
+    ty, tx = ys + dy, xs + dx
+    ok = (ty >= 0) & (ty < h) & (tx >= 0) & (tx < w)
+    ok &= z >= depth[ty.clip(0, h - 1), tx.clip(0, w - 1)] - 1.0
+    out[ty[ok], tx[ok]] = src[ys[ok], xs[ok]]
+    depth[ty[ok], tx[ok]] = np.maximum(depth[ty[ok], tx[ok]], z)
+    landed = np.zeros((h, w), bool)
+    landed[ty[ok], tx[ok]] = True
+    return landed
+
+
+def _fill_small_holes(rgba: np.ndarray, pieces: np.ndarray) -> np.ndarray:
+    """Transparent pockets of at most 1/80 of the subject (6 pixels at least) shut in
+    by the moved parts (where
+    two turning legs part below the body) take their nearest solid pixel's colour: the
+    outline drawn round them would leave a dark ring with a hole in it. A gap only
+    small pieces (ears) enclose is drawn, and stays."""
     solid = rgba[..., 3] >= 128
-    count = ndimage.convolve(solid.astype(int), _FOUR.astype(int), mode="constant") - solid
+    pockets = ndimage.binary_fill_holes(solid) & ~solid
+    labels, n = ndimage.label(pockets, _FOUR)
+    if not n:
+        return rgba
+    sizes = ndimage.sum_labels(np.ones_like(labels), labels, np.arange(1, n + 1))
+    most = max(6, int(solid.sum()) // 80)
+    near_piece = ndimage.binary_dilation(pieces, _FOUR)
+    fill = np.zeros_like(solid)
+    for k in np.nonzero(sizes <= most)[0] + 1:
+        pocket = labels == k
+        if not (pocket & near_piece).any():
+            fill |= pocket
+    if not fill.any():
+        return rgba
+    out = rgba.copy()
+    _, (iy, ix) = ndimage.distance_transform_edt(~solid, return_indices=True)
+    out[fill] = rgba[iy[fill], ix[fill]]
+    return out
+
+
+def _close_pinholes(rgba: np.ndarray, pieces: np.ndarray | None = None) -> np.ndarray:
+    """Transparent pixels with solid pixels on 3 or 4 sides (seams between parts that
+    turned apart) take their commonest solid neighbour's colour. Pixels of small pieces
+    moved whole (``pieces``) do not count: the gap between two ears is drawn, not torn."""
+    solid = rgba[..., 3] >= 128
+    seam = solid & ~pieces if pieces is not None else solid
+    count = ndimage.convolve(seam.astype(int), _FOUR.astype(int), mode="constant") - seam
     holes = ~solid & (count >= 3)
     if not holes.any():
         return rgba

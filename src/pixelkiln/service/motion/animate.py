@@ -92,7 +92,7 @@ def _submit(ctx: Container, auth: Auth, request: AnimateRequest, cost: float):
     _checks(request)
     payload = request.model_dump(mode="json")
     payload["tool"] = "v3" if isinstance(request, AnimateWithTextV3Request) else "pixminimax"
-    payload["drawn"] = drawn_source(ctx, auth, request.first_frame.pixels)
+    payload["drawn"] = drawn_source(ctx, auth, request.first_frame)
     enhanced = _enhanced(request) if request.enhance_prompt else None
     (queued,) = submit_jobs(
         ctx,

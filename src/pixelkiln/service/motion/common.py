@@ -21,6 +21,8 @@ import numpy as np
 
 from pixelkiln.contract.common import Base64Image, png_b64
 from pixelkiln.engine.imageio import encode_png
+from pixelkiln.engine.pngtext import KEY as PNG_KEY
+from pixelkiln.engine.pngtext import add_text
 from pixelkiln.engine.sprites.analyse import subject_mask
 from pixelkiln.engine.subjects.camera import DIRECTIONS
 from pixelkiln.errors import InvalidRequest
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "check_fits",
     "cut_backdrop",
+    "drawn_marks",
     "drawn_source",
     "encode_frames",
     "frame_limit",
@@ -103,10 +106,12 @@ def encode_frames(
     backdrop: tuple[int, int, int] | None,
     no_background: bool | None,
     kept: dict[int, bytes] | None = None,
+    marks: dict[int, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Frames as response images: a backdrop the input had laid back under every frame
     unless ``no_background`` is true, and the frames in ``kept`` (index -> the caller's
-    own PNG) as sent (unless their backdrop was to go)."""
+    own PNG) as sent (unless their backdrop was to go). A frame in ``marks`` carries
+    our ``pixelkiln`` text chunk with that value (the stored asset and file it is)."""
     lay = backdrop if no_background is not True else None
     if backdrop is not None and lay is None:
         kept = None
@@ -114,9 +119,19 @@ def encode_frames(
     for i, f in enumerate(frames):
         if kept and i in kept:
             out.append(png_b64(kept[i]))
-        else:
-            out.append(png_b64(encode_png(with_backdrop(f, lay))))
+            continue
+        png = encode_png(with_backdrop(f, lay))
+        if marks and i in marks and lay is None:
+            png = add_text(png, PNG_KEY, marks[i])
+        out.append(png_b64(png))
     return out
+
+
+def drawn_marks(drawn: dict[str, Any], directions: Sequence[str]) -> dict[int, str]:
+    """The text chunk of each direction drawn from a stored model: the asset and its
+    file for that direction (a character's ``rotations/east``, an object's ``east``)."""
+    prefix = "rotations/" if drawn.get("kind") == "character" else ""
+    return {i: f"asset={drawn['asset_id']};file={prefix}{d}" for i, d in enumerate(directions)}
 
 
 def original_png(image: Base64Image) -> bytes:
@@ -124,10 +139,11 @@ def original_png(image: Base64Image) -> bytes:
     return png_of_reference(image.base64)
 
 
-def drawn_source(ctx: Container, auth: Auth, rgba: np.ndarray) -> dict[str, Any] | None:
+def drawn_source(ctx: Container, auth: Auth, image: Base64Image) -> dict[str, Any] | None:
     """The stored model of a rotation image a character or object job of this account
-    drew: its kind, spec, look and direction (None for any other image)."""
-    found = find_drawn(ctx, auth, rgba)
+    drew (recognised by its pixels or by our PNG text chunk): its kind, spec, look and
+    direction (None for any other image)."""
+    found = find_drawn(ctx, auth, image.pixels, original_png(image))
     if found is None:
         return None
     result = found.result
@@ -145,4 +161,5 @@ def drawn_source(ctx: Container, auth: Auth, rgba: np.ndarray) -> dict[str, Any]
         "spec": result["spec"],
         "look": result["look"],
         "direction": direction,
+        "recognised_by": found.by,
     }

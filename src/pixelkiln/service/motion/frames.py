@@ -4,11 +4,13 @@
   ``image_size`` canvas (each key no larger), by poses (each sprite's own pixels moved,
   no cross-fade): 8 frames up to 64 px, 6 up to 96, 4 above; the first is the start and
   the last the end, as sent.
-- ``edit-animation-v2``: the description's recolours applied alike to every frame, and
-  the held items it names (sword, staff, torch, axe, shield) stamped in each frame's
-  hand (2-16 frames; up to 16 at 16-64 px, 9 at 65-80, 4 above).
-- ``transfer-outfit-v2``: the reference's clothes on every frame (up to 15 at 32-64 px,
-  8 at 65-80, 3 above); ``additional_instructions`` recolour after.
+- ``edit-animation-v2``: the description applied to the first frame by the editing
+  engine and carried to every frame part by part (:mod:`.edits`), the held items it
+  names stamped in each frame's hand (2-16 frames; up to 16 at 16-64 px, 9 at 65-80,
+  4 above).
+- ``transfer-outfit-v2``: the reference's clothes on every frame, put on through each
+  frame's fitted bones (up to 15 at 32-64 px, 8 at 65-80, 3 above);
+  ``additional_instructions`` are then edited in as edit-animation-v2 edits.
 
 Frames are placed on the ``image_size`` canvas (larger ones are 422s naming them); a
 figure too small to read leaves the frames as they are and says so in the record.
@@ -32,9 +34,8 @@ from pixelkiln.contract.motion import (
     TransferOutfitV2Response,
 )
 from pixelkiln.engine.sprites.animate import interpolate_sprites
-from pixelkiln.engine.sprites.outfit import edit_frames, transfer_outfit
+from pixelkiln.engine.sprites.outfit import transfer_outfit
 from pixelkiln.engine.sprites.scale import enlarge, pixel_scale, shrink
-from pixelkiln.engine.sprites.stamps import item_words, stamp_items
 from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.errors import InvalidRequest
 from pixelkiln.jobs.types import JobContext, JobOutput
@@ -48,6 +49,7 @@ from pixelkiln.service.motion.common import (
     on_canvas,
     original_png,
 )
+from pixelkiln.service.motion.edits import edit_animation
 from pixelkiln.service.seeds import content_seed
 from pixelkiln.service.submit import submit_job
 
@@ -162,14 +164,7 @@ def run_edit_animation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     placed = [_placed(f.image, size.width, size.height) for f in request.frames]
     frames = [p[0] for p in placed]
     backdrop = placed[0][1]
-    try:
-        edited, read = edit_frames(frames, request.description)
-        how: dict[str, Any] = {"edits": read}
-    except ValueError as exc:  # no figure to read regions from
-        edited, how = frames, {"edits": [], "note": str(exc)}
-    items = item_words(request.description)
-    if items:
-        edited, how["items"] = stamp_items(edited, items)
+    edited, how = edit_animation(frames, request.description, int(payload["seed"]))
     ctx.progress(0.9)
     return _answer(how, encode_frames(edited, backdrop, request.no_background))
 
@@ -201,17 +196,15 @@ def run_transfer_outfit(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     frames = [p[0] for p in placed]
     backdrop = placed[0][1]
     reference, _ = cut_backdrop(request.reference_image.image.pixels)
+    seed = int(payload["seed"])
     how: dict[str, Any] = {}
     try:
-        dressed = transfer_outfit(reference, frames)
+        dressed, how["mapped_by"] = transfer_outfit(reference, frames, seed)
         how["transferred"] = True
     except ValueError as exc:  # no figure in the reference or the first frame
         dressed, how = frames, {"transferred": False, "note": str(exc)}
     if request.additional_instructions:
-        try:
-            dressed, read = edit_frames(dressed, request.additional_instructions)
-            how["edits"] = read
-        except ValueError:
-            how["edits"] = []
+        dressed, edits = edit_animation(dressed, request.additional_instructions, seed)
+        how["edits"] = edits.get("edits", [])
     ctx.progress(0.9)
     return _answer(how, encode_frames(dressed, backdrop, request.no_background))

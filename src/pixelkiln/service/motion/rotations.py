@@ -49,6 +49,7 @@ from pixelkiln.service.motion import costs
 from pixelkiln.service.motion.common import (
     check_fits,
     cut_backdrop,
+    drawn_marks,
     drawn_source,
     encode_frames,
     on_canvas,
@@ -105,7 +106,7 @@ def submit_rotations_v3(
     img = request.first_frame
     cost = costs.rotations_v3_cost(img.width, img.height)
     payload = request.model_dump(mode="json")
-    payload["drawn"] = drawn_source(ctx, auth, img.pixels)
+    payload["drawn"] = drawn_source(ctx, auth, img)
     submitted = submit_job(ctx, auth, KIND_V3, payload, cost)
     return Generate8RotationsV3Response(
         background_job_id=submitted.job_id, usage=Usage(generations=cost)
@@ -122,15 +123,20 @@ def run_rotations_v3(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     drawn = payload.get("drawn")
     if drawn:
         frames = _drawn_rotations(drawn, list(ROTATION_ORDER))
-        how: dict[str, Any] = {"source": "drawn", "asset_id": drawn["asset_id"]}
+        how: dict[str, Any] = {
+            "source": "drawn",
+            "asset_id": drawn["asset_id"],
+            "recognised_by": drawn.get("recognised_by", "pixels"),
+        }
     else:
         frames, how = _turned(rgba, request.description or "", int(request.seed or 0))
         how["source"] = "fitted"
     ctx.progress(0.9)
     given = how.get("direction", "south") if not drawn else drawn["direction"]
     kept = {ROTATION_ORDER.index(given): original_png(request.first_frame)}
+    marks = drawn_marks(drawn, ROTATION_ORDER) if drawn else None
     images = encode_frames(
-        [frames[d] for d in ROTATION_ORDER], backdrop, request.no_background, kept
+        [frames[d] for d in ROTATION_ORDER], backdrop, request.no_background, kept, marks
     )
     return JobOutput(
         result=how,
@@ -176,7 +182,7 @@ def submit_rotations_v2(
     payload = request.model_dump(mode="json")
     payload["seed"] = content_seed(request)
     payload["drawn"] = (
-        drawn_source(ctx, auth, request.reference_image.image.pixels)
+        drawn_source(ctx, auth, request.reference_image.image)
         if request.method == "rotate_character" and request.reference_image is not None
         else None
     )
@@ -228,7 +234,11 @@ def run_rotations_v2(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     if request.method == "rotate_character" and drawn:
         frames = _drawn_rotations(drawn, list(ROTATION_ORDER))
         frames = {d: on_canvas(f, size.width, size.height) for d, f in frames.items()}
-        how: dict[str, Any] = {"source": "drawn", "asset_id": drawn["asset_id"]}
+        how: dict[str, Any] = {
+            "source": "drawn",
+            "asset_id": drawn["asset_id"],
+            "recognised_by": drawn.get("recognised_by", "pixels"),
+        }
     elif request.method == "rotate_character":
         assert request.reference_image is not None
         ref, backdrop = cut_backdrop(request.reference_image.image.pixels)
@@ -243,8 +253,9 @@ def run_rotations_v2(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
         frames = _styled(request, seed)
         how = {"source": request.method}
     ctx.progress(0.9)
+    marks = drawn_marks(drawn, ROTATION_ORDER) if how["source"] == "drawn" else None
     images = encode_frames(
-        [frames[d] for d in ROTATION_ORDER], backdrop, request.no_background, kept
+        [frames[d] for d in ROTATION_ORDER], backdrop, request.no_background, kept, marks
     )
     return JobOutput(
         result=how,
@@ -309,6 +320,6 @@ def _rotate(request: RotateRequest, drawn: dict[str, Any] | None) -> bytes:
 def rotate(ctx: Container, auth: Auth, request: RotateRequest) -> RotateResponse:
     """Turn ``from_image`` now (1 generation; refunded when it cannot be done)."""
     _rotate_checks(request)
-    drawn = drawn_source(ctx, auth, request.from_image.pixels)
+    drawn = drawn_source(ctx, auth, request.from_image)
     png = run_sync(ctx, auth, "rotate", costs.ROTATE, lambda: _rotate(request, drawn))
     return RotateResponse(image=Base64Image.from_png(png), usage=Usage(generations=costs.ROTATE))
