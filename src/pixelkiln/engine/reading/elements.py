@@ -47,6 +47,11 @@ _POLYGONS = {
 _DEFAULTS = {"slot": 8, "button": 3, "tab": 3, "icon_button": 6, "avatar": 2, "health_bar": 2,
              "price": 4}  # fmt: skip
 _JOIN = {"and", ",", "&"}
+# Words before "bar" that are not its name ("long bar", "status bar").
+_NOT_NAMES = {
+    "long", "short", "big", "small", "thin", "wide", "status", "boss", "top", "bottom",
+    "player", "enemy", "hud",
+}  # fmt: skip
 _SKIP = {"with", "of", "for", "the", "its", "his", "her", "their", "in", "on"}
 
 
@@ -57,6 +62,7 @@ class ElementReading:
     container: str | None
     counts: tuple[tuple[str, int], ...]  # (kind, count), children in order of mention
     bars: tuple[str, ...] = ()
+    toolbar_slots: int | None = None  # "hotbar with 10 slots": the toolbar's own slots
 
     def kinds(self) -> list[str]:
         """The element list a panel is laid out from (container first)."""
@@ -158,10 +164,14 @@ def read_elements(text: str) -> ElementReading:
         counts["slot"] = _number(tokens, tokens.index("grid") + 1) or 9
     if "crafting" in words and "slot" not in counts:
         counts["slot"] = 9
+    toolbar_slots = None
     if container == "toolbar":
-        counts.pop("slot", None)  # a toolbar's slots are drawn by the toolbar itself
+        toolbar_slots = counts.pop("slot", None)  # a toolbar draws its slots itself
     if (priced_each or words & _SHOPS) and "price" not in counts:
         counts["price"] = counts.get("slot", _DEFAULTS["price"])
+    if "price" in counts and "slot" not in counts and container != "toolbar":
+        counts["slot"] = counts["price"]  # a price is an item's: each priced row has its item
     if container is None and (words & _PANELS or counts.keys() & {"slot", "price"} or not counts):
         container = "panel"
-    return ElementReading(container, tuple(counts.items()), tuple(bars))
+    bars = [b for b in bars if b.isalpha() and b not in _NUMBERS and b not in _NOT_NAMES]
+    return ElementReading(container, tuple(counts.items()), tuple(bars), toolbar_slots)

@@ -26,7 +26,12 @@ there is none: icons (icon buttons and polygons) as the largest grid of equal sq
 fits the upper part, buttons (3.5:1, at most 3/4 of the area wide and a sixth of it
 high) as the largest
 grid that fits a band under them - a vertical menu when the area is tall, a row when it is
-wide. Elements too small to draw are drawn at the 6 px minimum rather than failing.
+wide. Elements too small to draw are drawn at the 6 px minimum rather than failing. A shop's
+slots and prices pair up as item rows (a square slot, its price plate to the right), laid
+out as the largest grid of rows that fits.
+
+A described panel nests its HUD: bars and portraits go at the top of the first
+container's content area instead of a band above it (``nest``).
 """
 
 from __future__ import annotations
@@ -55,6 +60,8 @@ _HUD = ("avatar", "health_bar")
 _ICONS = ("icon_button", "triangle", "pentagon", "hexagon", "octagon", "slot")
 # Described panels also hold price labels, laid out as buttons are (engine.reading).
 _BUTTONS = ("button", "price")
+# A shop's item row: a square slot, then a price plate 2.6 times as wide as the row is high.
+_ROW_ASPECT = 3.7
 VIRTUAL = 512.0
 _GRID = 16
 
@@ -168,7 +175,40 @@ def _place_grid(
     return out
 
 
+def _shop_rows(
+    slots: list[tuple[str, int]], prices: list[tuple[str, int]], area: Rect, gap: float
+) -> list[Placement]:
+    """Item rows: each slot with its price plate to its right, as a grid of rows."""
+    n = max(len(slots), len(prices))
+    cols, rows, h = _grid(n, area, gap, _ROW_ASPECT)
+    h = max(1.0, min(h, area.h * 0.3))
+    w = h * _ROW_ASPECT
+    gw, gh = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
+    x0, y0 = area.x + (area.w - gw) / 2, area.y + (area.h - gh) / 2
+    out = []
+    for k in range(n):
+        x, y = x0 + (k % cols) * (w + gap), y0 + (k // cols) * (h + gap)
+        if k < len(slots):
+            out.append(Placement(*slots[k], Rect(x, y, h, h), {"shop": True}))
+        if k < len(prices):
+            # The plate is shorter than the slot and centred on it, a label, not a button.
+            px = x + h + 0.12 * h
+            out.append(Placement(*prices[k], Rect(px, y + 0.18 * h, x + w - px, 0.64 * h)))
+    return out
+
+
 def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Placement]:
+    slots = [it for it in items if it[0] == "slot"]
+    prices = [it for it in items if it[0] == "price"]
+    if slots and prices:
+        rest = [it for it in items if it[0] not in ("slot", "price")]
+        if not rest:
+            return _shop_rows(slots, prices, area, gap)
+        # Other children (a buy button) take a band at the bottom.
+        bh = area.h * 0.25
+        rows = Rect(area.x, area.y, area.w, area.h - bh - gap)
+        band = Rect(area.x, area.y1 - bh, area.w, bh)
+        return _shop_rows(slots, prices, rows, gap) + _children(rest, band, gap)
     icons = [it for it in items if it[0] in _ICONS]
     buttons = [it for it in items if it[0] in _BUTTONS]
     if not icons and not buttons:
@@ -223,8 +263,14 @@ def _hud(items: list[tuple[str, int]], band: Rect, gap: float, alone: bool) -> l
     return out
 
 
-def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
-    """Placements for ``kinds`` (in draw order: containers under their children)."""
+def layout_elements(
+    kinds: list[str], region: Rect, nest: bool = False, toolbar_slots: int | None = None
+) -> list[Placement]:
+    """Placements for ``kinds`` (in draw order: containers under their children).
+
+    ``nest``: the HUD (bars, portraits) goes inside the first container, at the top of its
+    content area (a described "status panel with stamina bars" holds its bars).
+    ``toolbar_slots``: a lone toolbar is as tall as that many square slots need."""
     items = _count(kinds)
     gap = 0.035 * min(region.w, region.h)
     area = region.shrink(gap)
@@ -242,7 +288,9 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
     if toolbars and not (main_needed or hud):
         # Toolbars alone: wide strips (1:8), stacked and centred.
         n = len(toolbars)
-        th = min((area.h - gap * (n - 1)) / n, area.w / 8.0)
+        # Square slots as wide as a counted row allows (frame included), else 1:8.
+        share = 1.0 / toolbar_slots + 0.09 if toolbar_slots else 1 / 8.0
+        th = min((area.h - gap * (n - 1)) / n, area.w * share)
         y0 = area.y + (area.h - n * th - (n - 1) * gap) / 2
         return [
             Placement(k, num, Rect(area.x, y0 + i * (th + gap), area.w, th))
@@ -252,7 +300,8 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
         th = max(area.h * 0.15, 8.0)
         out.append(Placement(kind, num, Rect(area.x, rest_y1 - th, area.w, th)))
         rest_y1 -= th + gap
-    if hud:
+    nested = nest and bool(containers) and bool(hud)
+    if hud and not nested:
         bars = sum(1 for k, _ in hud if k == "health_bar")
         share = min(0.45, 0.12 + 0.05 * max(2, bars))
         hh = (rest_y1 - rest_y0) * share if main_needed else rest_y1 - rest_y0
@@ -279,6 +328,13 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
         if first.kind == "window":
             title = max(0.12 * first.rect.h, 10.0)
             inner = Rect(inner.x, inner.y + title, inner.w, max(1.0, inner.h - title))
+        if nested:
+            band = inner
+            if children:
+                bh = inner.h * min(0.45, 0.18 + 0.07 * len(hud))
+                band = Rect(inner.x, inner.y, inner.w, bh)
+                inner = Rect(inner.x, band.y1 + gap, inner.w, max(1.0, inner.h - bh - gap))
+            later += _hud(hud, band, gap, alone=not children)
         out += later + _children(children, inner, gap)
     else:
         out += later + _children(children, main, gap)
