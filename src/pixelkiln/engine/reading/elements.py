@@ -63,6 +63,7 @@ class ElementReading:
     counts: tuple[tuple[str, int], ...]  # (kind, count), children in order of mention
     bars: tuple[str, ...] = ()
     toolbar_slots: int | None = None  # "hotbar with 10 slots": the toolbar's own slots
+    grid_columns: int | None = None  # "3x3 grid", a crafting grid: slots in this many columns
 
     def kinds(self) -> list[str]:
         """The element list a panel is laid out from (container first)."""
@@ -164,6 +165,9 @@ def read_elements(text: str) -> ElementReading:
         counts["slot"] = _number(tokens, tokens.index("grid") + 1) or 9
     if "crafting" in words and "slot" not in counts:
         counts["slot"] = 9
+    columns = next((int(m[2]) for t in tokens if (m := re.fullmatch(r"(\d+)x(\d+)", t))), None)
+    if columns is None and "crafting" in words and counts.get("slot") == 9:
+        columns = 3  # a crafting grid is square
     toolbar_slots = None
     if container == "toolbar":
         toolbar_slots = counts.pop("slot", None)  # a toolbar draws its slots itself
@@ -174,4 +178,4 @@ def read_elements(text: str) -> ElementReading:
     if container is None and (words & _PANELS or counts.keys() & {"slot", "price"} or not counts):
         container = "panel"
     bars = [b for b in bars if b.isalpha() and b not in _NUMBERS and b not in _NOT_NAMES]
-    return ElementReading(container, tuple(counts.items()), tuple(bars), toolbar_slots)
+    return ElementReading(container, tuple(counts.items()), tuple(bars), toolbar_slots, columns)

@@ -259,6 +259,7 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
                 region,
                 nest=described is not None,
                 toolbar_slots=described.toolbar_slots if described else None,
+                columns=described.grid_columns if described else None,
             )
     rgba = np.zeros((H, W, 4), np.uint8)
     regions: list[Region] = []

@@ -1,8 +1,8 @@
 """Pixel digits for price labels and counts: a 3x5 font, scaled by whole pixels.
 
-Digits are drawn in a light ink with a 1-px dark shadow below and to the right (the light
-comes from the top left), so they read on any plate colour; one blank column separates
-two digits.
+Light digits get a 1-px dark shadow below and to the right (the light comes from the top
+left), so they read on a dark or mid plate; dark digits on a light plate need none. One
+blank column separates two digits.
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ def number_size(text: str, scale: int) -> tuple[int, int]:
 
 
 def draw_number(
-    text: str, scale: int, ink: np.ndarray, shadow: np.ndarray
+    text: str, scale: int, ink: np.ndarray, shadow: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``(rgb, mask)`` of the digits of ``text`` at ``scale`` px per font pixel."""
+    """``(rgb, mask)`` of the digits of ``text`` at ``scale`` px per font pixel (no shadow
+    when ``shadow`` is None: dark digits on a light plate)."""
     w, h = number_size(text, scale)
     glyph = np.zeros((h - 1, w - 1), bool)
     for i, ch in enumerate(text):
@@ -50,7 +51,9 @@ def draw_number(
     shade = np.zeros((h, w), bool)
     shade[1:, 1:] = glyph
     shade &= ~ink_mask
+    if shadow is None:
+        shade[:] = False
     rgb = np.zeros((h, w, 3), np.uint8)
-    rgb[shade] = shadow
+    rgb[shade] = shadow if shadow is not None else 0
     rgb[ink_mask] = ink
     return rgb, ink_mask | shade

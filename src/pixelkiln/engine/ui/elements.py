@@ -172,7 +172,11 @@ def price(
     sp.parts.append(("icon", Box(x, cy, coin, coin)))
     dx, dy = x + coin + gap, box.y + (box.h - nh + 1) // 2
     if dx + nw <= box.x1 - 1:
-        rgb, m = draw_number(text, scale, theme.specular, theme.outline)
+        # Light digits on a dark plate, dark ones (no shadow) on a light plate.
+        face = sp.rgba[box.h // 2, box.w // 2 + coin // 2, :3].astype(float)
+        light = float(face @ np.array([0.299, 0.587, 0.114])) > 150
+        ink = theme.outline if light else theme.specular
+        rgb, m = draw_number(text, scale, ink, None if light else theme.outline)
         sp.put_rgb(dx, dy, rgb, m)
         sp.parts.append(("digits", Box(dx, dy, nw, nh)))
     return sp

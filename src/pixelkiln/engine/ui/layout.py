@@ -64,6 +64,8 @@ _BUTTONS = ("button", "price")
 _ROW_ASPECT = 3.7
 VIRTUAL = 512.0
 _GRID = 16
+# Bars no description names are told apart by these kinds, in turn.
+_BAR_CYCLE = ("health", "mana", "stamina", "xp", "energy")
 
 
 @dataclass(frozen=True)
@@ -146,11 +148,13 @@ def _count(kinds: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-def _grid(n: int, area: Rect, gap: float, aspect: float = 1.0) -> tuple[int, int, float]:
+def _grid(
+    n: int, area: Rect, gap: float, aspect: float = 1.0, columns: int | None = None
+) -> tuple[int, int, float]:
     """Columns, rows and cell height of the largest grid of ``n`` cells of width ``aspect``
-    times their height that fits ``area``."""
+    times their height that fits ``area`` (in ``columns`` columns when given)."""
     best = (1, n, 0.0)
-    for cols in range(1, n + 1):
+    for cols in [columns] if columns else range(1, n + 1):
         rows = math.ceil(n / cols)
         h = min((area.w - gap * (cols - 1)) / cols / aspect, (area.h - gap * (rows - 1)) / rows)
         if h > best[2]:
@@ -159,11 +163,16 @@ def _grid(n: int, area: Rect, gap: float, aspect: float = 1.0) -> tuple[int, int
 
 
 def _place_grid(
-    items: list[tuple[str, int]], area: Rect, gap: float, aspect: float, cap: float
+    items: list[tuple[str, int]],
+    area: Rect,
+    gap: float,
+    aspect: float,
+    cap: float,
+    columns: int | None = None,
 ) -> list[Placement]:
     """Equal cells (``aspect`` wide per unit of height, at most ``cap`` high) centred in
     ``area``, filled row by row."""
-    cols, rows, h = _grid(len(items), area, gap, aspect)
+    cols, rows, h = _grid(len(items), area, gap, aspect, columns)
     h = max(1.0, min(h, cap))
     w = h * aspect
     gw, gh = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
@@ -197,7 +206,9 @@ def _shop_rows(
     return out
 
 
-def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Placement]:
+def _children(
+    items: list[tuple[str, int]], area: Rect, gap: float, columns: int | None = None
+) -> list[Placement]:
     slots = [it for it in items if it[0] == "slot"]
     prices = [it for it in items if it[0] == "price"]
     if slots and prices:
@@ -208,6 +219,10 @@ def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Plac
         bh = area.h * 0.25
         rows = Rect(area.x, area.y, area.w, area.h - bh - gap)
         band = Rect(area.x, area.y1 - bh, area.w, bh)
+        if all(k in _BUTTONS for k, _ in rest):
+            # Buttons under the rows (a buy button): as tall as the band allows.
+            cap = min(band.h * 0.8, 0.5 * band.w / 3.5)
+            return _shop_rows(slots, prices, rows, gap) + _place_grid(rest, band, gap, 3.5, cap)
         return _shop_rows(slots, prices, rows, gap) + _children(rest, band, gap)
     icons = [it for it in items if it[0] in _ICONS]
     buttons = [it for it in items if it[0] in _BUTTONS]
@@ -223,7 +238,8 @@ def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Plac
     out: list[Placement] = []
     if icons:
         cap = min(icon_area.w, icon_area.h) * (0.8 if len(icons) == 1 else 1.0)
-        out += _place_grid(icons, icon_area, gap, 1.0, cap)
+        cols = columns if columns and len(icons) % columns == 0 else None
+        out += _place_grid(icons, icon_area, gap, 1.0, cap, cols)
     if buttons:
         # 3.5:1 buttons no wider than 3/4 of the area nor taller than a sixth of it (a
         # menu, not slabs), unless they have a band of their own.
@@ -232,11 +248,26 @@ def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Plac
     return out
 
 
-def _hud(items: list[tuple[str, int]], band: Rect, gap: float, alone: bool) -> list[Placement]:
+def _hud(
+    items: list[tuple[str, int]], band: Rect, gap: float, alone: bool, nested: bool = False
+) -> list[Placement]:
     avatars = [it for it in items if it[0] == "avatar"]
     bars = [it for it in items if it[0] == "health_bar"]
     out: list[Placement] = []
     side = min(band.h, band.w / max(1, len(avatars) + (1 if bars else 0)))
+    if nested and bars and len(avatars) == len(bars) > 1:
+        # A portrait per bar ("3 portraits and 3 health bars"): one row each.
+        n = len(bars)
+        h = min((band.h - gap * (n - 1)) / n, band.w / 5)
+        y0 = band.y + (band.h - n * h - (n - 1) * gap) / 2
+        for k, (avatar, bar) in enumerate(zip(avatars, bars, strict=True)):
+            y = y0 + k * (h + gap)
+            out.append(Placement(*avatar, Rect(band.x, y, h, h)))
+            bar_rect = Rect(band.x + h + gap, y + h * 0.2, band.w - h - gap, h * 0.6)
+            out.append(Placement(*bar, bar_rect, {"bar": _BAR_CYCLE[k % 5]}))
+        return out
+    if nested and bars:
+        side = min(side, band.w * 0.3 / max(1, len(avatars)))  # the bars keep room to read
     if alone and not bars:
         side = min(band.h, (band.w - gap * (len(avatars) - 1)) / max(1, len(avatars)))
     x = band.x
@@ -257,20 +288,25 @@ def _hud(items: list[tuple[str, int]], band: Rect, gap: float, alone: bool) -> l
                     kind,
                     num,
                     Rect(area.x, y0 + k * (bh + gap), area.w, bh),
-                    {"bar": ("health", "mana", "stamina", "xp", "energy")[k % 5]},
+                    {"bar": _BAR_CYCLE[k % 5]},
                 )
             )
     return out
 
 
 def layout_elements(
-    kinds: list[str], region: Rect, nest: bool = False, toolbar_slots: int | None = None
+    kinds: list[str],
+    region: Rect,
+    nest: bool = False,
+    toolbar_slots: int | None = None,
+    columns: int | None = None,
 ) -> list[Placement]:
     """Placements for ``kinds`` (in draw order: containers under their children).
 
     ``nest``: the HUD (bars, portraits) goes inside the first container, at the top of its
     content area (a described "status panel with stamina bars" holds its bars).
-    ``toolbar_slots``: a lone toolbar is as tall as that many square slots need."""
+    ``toolbar_slots``: a lone toolbar is as tall as that many square slots need.
+    ``columns``: icons and slots in that many columns ("a 3x3 grid")."""
     items = _count(kinds)
     gap = 0.035 * min(region.w, region.h)
     area = region.shrink(gap)
@@ -324,7 +360,8 @@ def layout_elements(
             rect = Rect(main.x + k * (cw + gap), main.y, cw, main.h)
             out.append(Placement(kind, num, rect))
         first = out[-n]
-        inner = first.rect.shrink(0.09 * min(first.rect.w, first.rect.h))
+        # A described panel keeps its children clear of the frame at every size.
+        inner = first.rect.shrink(0.09 * min(first.rect.w, first.rect.h) + (gap if nest else 0))
         if first.kind == "window":
             title = max(0.12 * first.rect.h, 10.0)
             inner = Rect(inner.x, inner.y + title, inner.w, max(1.0, inner.h - title))
@@ -334,8 +371,8 @@ def layout_elements(
                 bh = inner.h * min(0.45, 0.18 + 0.07 * len(hud))
                 band = Rect(inner.x, inner.y, inner.w, bh)
                 inner = Rect(inner.x, band.y1 + gap, inner.w, max(1.0, inner.h - bh - gap))
-            later += _hud(hud, band, gap, alone=not children)
-        out += later + _children(children, inner, gap)
+            later += _hud(hud, band, gap, alone=not children, nested=True)
+        out += later + _children(children, inner, gap, columns)
     else:
-        out += later + _children(children, main, gap)
+        out += later + _children(children, main, gap, columns)
     return out
