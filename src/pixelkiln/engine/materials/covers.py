@@ -23,6 +23,7 @@ from scipy import ndimage
 from pixelkiln.engine.lexicon import MATERIALS
 from pixelkiln.engine.materials.canvas import DrawContext, Drawing
 from pixelkiln.engine.materials.features import _accent_ramp, _paint_patch, _patches
+from pixelkiln.engine.materials.land import LAND_DRAWERS
 from pixelkiln.engine.palette import Recipe, recipe_for
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
@@ -102,6 +103,7 @@ COVER_DRAWERS: dict[str, Drawer] = {
     "glow": glow,
     "scum": scum,
     "damage": damage,
+    **LAND_DRAWERS,
 }
 
 
