@@ -322,6 +322,11 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
         secondary += [f for f in place.features if f not in secondary]
     secondary += [m for m in dict.fromkeys(shown) if m not in secondary]
     old_features = literal.features
+    if parts.top:
+        # The top's own words ("a moss top") are the top layer, not patches in the body.
+        body = " ".join((parts.base, *parts.secondary))
+        only_top = set(feature_words(parts.top)) - set(feature_words(body))
+        old_features = tuple(f for f in old_features if f not in only_top)
     if "frost" in effects and "snow" not in effects:
         # "frosted" is a snow phrase to the literal reading; frost draws it now.
         old_features = tuple(f for f in old_features if f != "snow")
