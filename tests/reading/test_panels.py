@@ -145,3 +145,14 @@ def test_a_crafting_window_holds_a_three_by_three_grid() -> None:
     assert len(slots) == 9
     assert all(_inside(b, _part(window, "content")) for b in slots)
     assert len({b.x for b in slots}) == 3 and len({b.y for b in slots}) == 3
+
+
+def test_named_buttons_carry_the_icon_their_name_asks_for() -> None:
+    assert read_elements("menu with play and quit buttons").buttons == ("play", "quit")
+    assert read_elements("store with prices and a buy button").buttons == ("buy",)
+    text = "menu with play and quit buttons"
+    image = render_panel(PanelSpec(description=text, width=128, height=96, seed=3))
+    buttons = [r for r in image.regions if r.kind == "button"]
+    assert len(buttons) == 2 and all(any(n == "icon" for n, _ in b.parts) for b in buttons)
+    plain = render_panel(PanelSpec(description="menu with 2 buttons", width=128, height=96, seed=3))
+    assert not any(n == "icon" for r in plain.regions if r.kind == "button" for n, _ in r.parts)

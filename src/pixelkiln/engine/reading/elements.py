@@ -64,6 +64,7 @@ class ElementReading:
     bars: tuple[str, ...] = ()
     toolbar_slots: int | None = None  # "hotbar with 10 slots": the toolbar's own slots
     grid_columns: int | None = None  # "3x3 grid", a crafting grid: slots in this many columns
+    buttons: tuple[str, ...] = ()  # named buttons: an icon word among them draws that icon
 
     def kinds(self) -> list[str]:
         """The element list a panel is laid out from (container first)."""
@@ -132,6 +133,7 @@ def read_elements(text: str) -> ElementReading:
         container = "window"
     counts: dict[str, int] = {}
     bars: list[str] = []
+    buttons: list[str] = []  # the names of named buttons, in order ("play and quit")
     priced_each = False  # "prices" without a number: one per item
     shape = next((_POLYGONS[w] for w in tokens if w in _POLYGONS), None)
     for i, token in enumerate(tokens):
@@ -160,6 +162,9 @@ def read_elements(text: str) -> ElementReading:
             if plural and kind == "button":
                 names = _names_before(tokens, i)
                 n = len(names) if len(names) >= 2 else n
+                buttons += names if len(names) >= 2 else []
+        if kind == "button" and not plural and i and tokens[i - 1] not in _NUMBERS:
+            buttons.append(tokens[i - 1])  # "a buy button"
         counts[kind] = counts.get(kind, 0) + n
     if "grid" in words and "slot" not in counts:
         counts["slot"] = _number(tokens, tokens.index("grid") + 1) or 9
@@ -178,4 +183,6 @@ def read_elements(text: str) -> ElementReading:
     if container is None and (words & _PANELS or counts.keys() & {"slot", "price"} or not counts):
         container = "panel"
     bars = [b for b in bars if b.isalpha() and b not in _NUMBERS and b not in _NOT_NAMES]
-    return ElementReading(container, tuple(counts.items()), tuple(bars), toolbar_slots, columns)
+    return ElementReading(
+        container, tuple(counts.items()), tuple(bars), toolbar_slots, columns, tuple(buttons)
+    )

@@ -281,6 +281,10 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
             opts["bar"] = bar_kind(bars[pl.number - 1])
         if pl.kind == "toolbar" and described is not None and described.toolbar_slots:
             opts["slots"] = described.toolbar_slots
+        if pl.kind == "button" and described is not None and pl.number <= len(described.buttons):
+            glyph = glyph_for(described.buttons[pl.number - 1])
+            if glyph:
+                opts.setdefault("glyph", glyph)  # "a buy button": a coin on it
         if opts.pop("shop", False):
             # A shop's item rows show what is for sale.
             items = glyph_list(theme)

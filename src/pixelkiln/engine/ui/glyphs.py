@@ -334,6 +334,15 @@ _WORDS = {
     "arrow": "arrow",
     "next": "arrow",
     "play": "arrow",
+    "start": "arrow",
+    "continue": "arrow",
+    "quit": "cross",
+    "no": "cross",
+    "yes": "check",
+    "buy": "coin",
+    "sell": "coin",
+    "purchase": "coin",
+    "trade": "coin",
 }
 #: Icons an auto-laid-out inventory cycles through.
 INVENTORY = ["sword", "shield", "potion", "gem", "coin", "key", "scroll", "bag", "heart", "star"]
