@@ -90,3 +90,38 @@ def test_an_unqualified_description_reads_as_the_literal_reading() -> None:
 
     for text in ("grass", "cracked grey cobblestone with moss", "dark stone brick"):
         assert parse_description(text) == literal_description(text)
+
+
+def _covered(text: str, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The tile of ``text`` and of the same spec without its covers, as textures."""
+    from dataclasses import replace
+
+    from pixelkiln.engine.text import parse_description
+
+    spec = parse_description(text)
+    return render_material(spec, size, SEED), render_material(
+        replace(spec, features=()), size, SEED
+    )
+
+
+def _glow_share(text: str, size: int) -> float:
+    """Share of pixels brighter and more colourful than all but 1% of the bare tile's."""
+    lit, bare = (srgb_to_oklab(t.rgba[..., :3].reshape(-1, 3)) for t in _covered(text, size))
+    peak = lambda lab: lab[:, 0] + np.hypot(lab[:, 1], lab[:, 2])  # noqa: E731
+    return float((peak(lit) > np.quantile(peak(bare), 0.99)).mean())
+
+
+def _pit_share(text: str, size: int) -> float:
+    """How much of the tile the holes and cracks add at the darkest ramp level."""
+    hurt, bare = _covered(text, size)
+    return float((hurt.index == 0).mean() - (bare.index == 0).mean())
+
+
+@pytest.mark.parametrize("base", ["stone", "wood planks", "brick"])
+def test_glow_shows_on_16_px_tiles(base: str) -> None:
+    assert _glow_share(f"glowing {base}", 16) >= 0.06, base
+
+
+@pytest.mark.parametrize("base", ["stone", "wood planks", "brick"])
+def test_damage_shows_on_16_px_tiles(base: str) -> None:
+    assert _pit_share(f"damaged {base}", 16) >= 0.06, base

@@ -158,6 +158,26 @@ PANELS: tuple[Example, ...] = (
         ("panel", "button", "button", "icon_button", "icon_button"),
         color_palette="blue and silver",
     ),
+    # From the description alone: the elements it names are the panel's.
+    Example(
+        "described_status",
+        "'status panel with health, shield, oxygen, hunger and rage bars'",
+        "status panel with health, shield, oxygen, hunger and rage bars",
+        (384, 288),
+    ),
+    Example(
+        "described_shop",
+        "'merchant window with 6 items and prices'",
+        "merchant window with 6 items and prices",
+        (512, 384),
+    ),
+    Example(
+        "described_crafting",
+        "'stone crafting window'",
+        "stone crafting window",
+        (384, 288),
+    ),
+    Example("described_hotbar", "'hotbar with 10 slots'", "hotbar with 10 slots", (512, 96)),
 )
 
 ELEMENTS: tuple[tuple[str, tuple[int, int]], ...] = (

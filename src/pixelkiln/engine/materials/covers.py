@@ -23,6 +23,8 @@ from scipy import ndimage
 from pixelkiln.engine.lexicon import MATERIALS
 from pixelkiln.engine.materials.canvas import DrawContext, Drawing
 from pixelkiln.engine.materials.features import _accent_ramp, _paint_patch, _patches
+from pixelkiln.engine.materials.land import LAND_DRAWERS
+from pixelkiln.engine.materials.small_covers import sized, small_damage, small_glow
 from pixelkiln.engine.palette import Recipe, recipe_for
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
@@ -99,9 +101,10 @@ def _material_patch(key: str) -> Drawer:
 COVER_DRAWERS: dict[str, Drawer] = {
     "soot": soot,
     "frost": frost,
-    "glow": glow,
+    "glow": sized(glow, small_glow(glow, _glow_recipe)),
     "scum": scum,
-    "damage": damage,
+    "damage": sized(damage, small_damage(damage)),
+    **LAND_DRAWERS,
 }
 
 

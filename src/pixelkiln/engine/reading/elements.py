@@ -47,6 +47,11 @@ _POLYGONS = {
 _DEFAULTS = {"slot": 8, "button": 3, "tab": 3, "icon_button": 6, "avatar": 2, "health_bar": 2,
              "price": 4}  # fmt: skip
 _JOIN = {"and", ",", "&"}
+# Words before "bar" that are not its name ("long bar", "status bar").
+_NOT_NAMES = {
+    "long", "short", "big", "small", "thin", "wide", "status", "boss", "top", "bottom",
+    "player", "enemy", "hud",
+}  # fmt: skip
 _SKIP = {"with", "of", "for", "the", "its", "his", "her", "their", "in", "on"}
 
 
@@ -57,6 +62,9 @@ class ElementReading:
     container: str | None
     counts: tuple[tuple[str, int], ...]  # (kind, count), children in order of mention
     bars: tuple[str, ...] = ()
+    toolbar_slots: int | None = None  # "hotbar with 10 slots": the toolbar's own slots
+    grid_columns: int | None = None  # "3x3 grid", a crafting grid: slots in this many columns
+    buttons: tuple[str, ...] = ()  # named buttons: an icon word among them draws that icon
 
     def kinds(self) -> list[str]:
         """The element list a panel is laid out from (container first)."""
@@ -125,6 +133,7 @@ def read_elements(text: str) -> ElementReading:
         container = "window"
     counts: dict[str, int] = {}
     bars: list[str] = []
+    buttons: list[str] = []  # the names of named buttons, in order ("play and quit")
     priced_each = False  # "prices" without a number: one per item
     shape = next((_POLYGONS[w] for w in tokens if w in _POLYGONS), None)
     for i, token in enumerate(tokens):
@@ -153,15 +162,27 @@ def read_elements(text: str) -> ElementReading:
             if plural and kind == "button":
                 names = _names_before(tokens, i)
                 n = len(names) if len(names) >= 2 else n
+                buttons += names if len(names) >= 2 else []
+        if kind == "button" and not plural and i and tokens[i - 1] not in _NUMBERS:
+            buttons.append(tokens[i - 1])  # "a buy button"
         counts[kind] = counts.get(kind, 0) + n
     if "grid" in words and "slot" not in counts:
         counts["slot"] = _number(tokens, tokens.index("grid") + 1) or 9
     if "crafting" in words and "slot" not in counts:
         counts["slot"] = 9
+    columns = next((int(m[2]) for t in tokens if (m := re.fullmatch(r"(\d+)x(\d+)", t))), None)
+    if columns is None and "crafting" in words and counts.get("slot") == 9:
+        columns = 3  # a crafting grid is square
+    toolbar_slots = None
     if container == "toolbar":
-        counts.pop("slot", None)  # a toolbar's slots are drawn by the toolbar itself
+        toolbar_slots = counts.pop("slot", None)  # a toolbar draws its slots itself
     if (priced_each or words & _SHOPS) and "price" not in counts:
         counts["price"] = counts.get("slot", _DEFAULTS["price"])
+    if "price" in counts and "slot" not in counts and container != "toolbar":
+        counts["slot"] = counts["price"]  # a price is an item's: each priced row has its item
     if container is None and (words & _PANELS or counts.keys() & {"slot", "price"} or not counts):
         container = "panel"
-    return ElementReading(container, tuple(counts.items()), tuple(bars))
+    bars = [b for b in bars if b.isalpha() and b not in _NUMBERS and b not in _NOT_NAMES]
+    return ElementReading(
+        container, tuple(counts.items()), tuple(bars), toolbar_slots, columns, tuple(buttons)
+    )

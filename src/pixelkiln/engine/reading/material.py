@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from pixelkiln.engine.lexicon import MATERIALS
 from pixelkiln.engine.reading.effects import EFFECTS, FEATURE_EFFECTS, MODIFIER_EFFECTS
+from pixelkiln.engine.reading.places import Place, find_place, plant_word
 from pixelkiln.engine.reading.qualifiers import Qualifier, read_word
 from pixelkiln.engine.reading.sentence import SHAPE_WORDS, split_sentence, words
 from pixelkiln.engine.text import (
@@ -168,6 +169,13 @@ def _secondary(part: str, use_model: bool) -> str | None:
     return MATERIAL_FEATURE.get(found, f"patch:{found}")
 
 
+def _names_other(part: str, plant: tuple[int, int, Place]) -> bool:
+    """Whether ``part`` names a material after its plant noun ("ivy on stone bricks" is
+    cut before this; "kelp forest floor" names the floor)."""
+    spans = alias_spans(part)
+    return bool(spans) and spans[-1][1] > plant[1]
+
+
 def _head_words(text: str) -> list[str]:
     """The words of the last material alias of ``text`` ("rusted metal")."""
     spans = alias_spans(text)
@@ -211,6 +219,23 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
     moved = _base(parts.base, use_model)
     if moved is not None:
         base = moved
+    # A place or plant noun at the head ("farmland", "terracotta floor"), or agreeing with
+    # the material named ("sandstone cliff"), draws as its material with its covers.
+    place, place_words = None, set()
+    place_colors: tuple[str, ...] = ()
+    hit = find_place(parts.base)
+    if hit is not None:
+        start, end, found_place = hit
+        spans = alias_spans(parts.base)
+        if not spans or end >= spans[-1][1] or found_place.material == base:
+            place, base = found_place, found_place.material
+            if found_place.material != literal.material:
+                literal = replace(literal, matched_by="lexicon", score=1.0)  # the place table
+            place_words = set(re.findall(r"[a-z0-9]+", parts.base.lower())[start:end])
+        elif end == spans[-1][0] and found_place.colors:
+            # Just before another material ("sandstone cliff"): its colour, on that material.
+            place_colors = found_place.colors
+            place_words = set(re.findall(r"[a-z0-9]+", parts.base.lower())[start:end])
 
     qualifiers: list[Qualifier] = []
     effects: list[str] = []
@@ -219,14 +244,34 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
     unread: list[str] = []
     top = _top(parts.top, use_model) if parts.top else None
     secondary: list[str] = []
+    shown: list[str] = []  # materials the plant covers are reported as
+    feature_colors = list(place.feature_colors) if place else []
     for part in parts.secondary:
-        found = _secondary(part, use_model)
+        plant = find_place(part)
+        if plant is not None and plant[2].cover and not _names_other(part, plant):
+            found = plant[2].cover
+            shown.append(plant[2].shown or plant[2].material)
+            feature_colors += plant[2].feature_colors
+        else:
+            found = _secondary(part, use_model)
         if found is not None and found not in secondary:
             secondary.append(found)
     own_features = set(literal.features)
     for chunk in (parts.base, *parts.secondary):
+        plant_hit = find_place(chunk)
+        own = set(re.findall(r"[a-z0-9]+", chunk.lower())[plant_hit[0] : plant_hit[1]]) if (
+            plant_hit and (chunk is parts.base or plant_hit[2].cover)) else set()  # fmt: skip
         for word in _candidates(chunk):
             if word in MODIFIERS and word not in MODIFIER_EFFECTS:
+                continue
+            if word in place_words or word in own:
+                continue  # the place or plant noun itself, read above
+            compound = plant_word(word)
+            if compound is not None and compound.cover:
+                # "vine-covered": that plant laid over the base.
+                if compound.cover not in secondary:
+                    secondary.append(compound.cover)
+                shown.append(compound.shown or compound.material)
                 continue
             q = read_word(word, use_model)
             if q.via not in ("modifier", "vocabulary") and feature_words(word):
@@ -261,6 +306,10 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
     # too; a secondary that is a cover ("covered in snow") is also that cover's effect.
     secondary += [f for f in literal.features if f not in secondary and f not in FEATURE_EFFECTS]
     effects += [FEATURE_EFFECTS[f] for f in secondary if f in FEATURE_EFFECTS]
+    if place is not None:
+        effects += place.effects
+        shifts += place.effects
+        features += list(place.features)
     effects = list(dict.fromkeys(effects))
     shifts = [e for e in dict.fromkeys(shifts) if e in EFFECTS]
     for effect in effects:
@@ -268,7 +317,16 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
     for found in secondary:
         if found not in own_features:
             features.append(found)
+    # The place's own covers are part of what was read with it ("rice paddy": seedlings).
+    if place is not None:
+        secondary += [f for f in place.features if f not in secondary]
+    secondary += [m for m in dict.fromkeys(shown) if m not in secondary]
     old_features = literal.features
+    if parts.top:
+        # The top's own words ("a moss top") are the top layer, not patches in the body.
+        body = " ".join((parts.base, *parts.secondary))
+        only_top = set(feature_words(parts.top)) - set(feature_words(body))
+        old_features = tuple(f for f in old_features if f not in only_top)
     if "frost" in effects and "snow" not in effects:
         # "frosted" is a snow phrase to the literal reading; frost draws it now.
         old_features = tuple(f for f in old_features if f != "snow")
@@ -276,10 +334,20 @@ def read_material(text: str, use_model: bool = True) -> MaterialReading:
     # A base drawn as itself needs no patches of itself.
     new_features = tuple(f for f in new_features if f != f"patch:{base}")
     spec = literal
-    if base != literal.material or new_features or shifts or old_features != literal.features:
+    colors = literal.colors or (place.colors if place else place_colors)
+    fcolors = literal.feature_colors or tuple(dict.fromkeys(feature_colors))
+    if (
+        base != literal.material
+        or new_features
+        or shifts
+        or old_features != literal.features
+        or (colors, fcolors) != (literal.colors, literal.feature_colors)
+    ):
         spec = replace(
             literal,
             material=base,
+            colors=colors,
+            feature_colors=fcolors,
             features=old_features + new_features,
             effects=tuple(shifts),
         )

@@ -19,7 +19,8 @@ How it is built:
 - :mod:`.frame` / :mod:`.ornaments` - one framed shape: outline, bevel lit from the top
   left, frame, trim with corner speculars, inner shadow, fill, corner ornaments, and its
   nine-slice insets.
-- :mod:`.glyphs` - small icons (heart, sword, potion, gear...).
+- :mod:`.glyphs` - small icons (heart, sword, potion, gear...); :mod:`.digits` - 3x5
+  pixel digits (price labels); :mod:`.bars` - each bar kind's colour and icon.
 - :mod:`.sprite`, :mod:`.elements`, :mod:`.hud`, :mod:`.pieces` - elements and request
   pieces drawn as sprites with insets and named parts.
 - :mod:`.layout` - where auto-positioned elements go.

@@ -34,11 +34,12 @@ import numpy as np
 from pixelkiln.engine.palette import Recipe, build_ramp
 from pixelkiln.engine.reading.elements import read_elements
 from pixelkiln.engine.reference import Reference
+from pixelkiln.engine.ui.bars import bar_kind
 from pixelkiln.engine.ui.elements import build_element
 from pixelkiln.engine.ui.glyphs import glyph_for
 from pixelkiln.engine.ui.layout import Placement, Rect, free_region, layout_elements, virtual_canvas
 from pixelkiln.engine.ui.shapes import Box
-from pixelkiln.engine.ui.sprite import Sprite
+from pixelkiln.engine.ui.sprite import Sprite, glyph_list
 from pixelkiln.engine.ui.surface import fill_texture
 from pixelkiln.engine.ui.theme import Theme, make_theme
 
@@ -54,12 +55,6 @@ __all__ = [
     "reference_from",
     "render_panel",
 ]
-
-# Bar words a description may use, as the bar styles the HUD draws.
-_BAR_NAMES = {
-    "health": "health", "hp": "health", "life": "health", "mana": "mana", "magic": "mana",
-    "stamina": "stamina", "experience": "xp", "xp": "xp", "exp": "xp", "energy": "energy",
-}  # fmt: skip
 
 #: Smallest side (px) a piece can be drawn at: outline, bevel and a face.
 MIN_PIECE_PX = 6
@@ -246,6 +241,7 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
     canvas = Rect(0.0, 0.0, vw, vh)
     kinds = list(spec.elements)
     bars: tuple[str, ...] = ()
+    described = None
     if not kinds and not spec.pieces:
         # Neither given: the elements the description names ("crafting window with a 3x3
         # grid"), else one panel.
@@ -258,7 +254,13 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
             placements = [Placement("panel", 1, canvas)]
         else:
             region = free_region(canvas, [p.rect() for p in spec.pieces])
-            placements = layout_elements(kinds, region)
+            placements = layout_elements(
+                kinds,
+                region,
+                nest=described is not None,
+                toolbar_slots=described.toolbar_slots if described else None,
+                columns=described.grid_columns if described else None,
+            )
     rgba = np.zeros((H, W, 4), np.uint8)
     regions: list[Region] = []
     total = max(1, len(placements) + len(placed))
@@ -276,9 +278,17 @@ def render_panel(spec: PanelSpec, progress: Progress = lambda _f: None) -> UIIma
         )
         opts = dict(pl.options)
         if pl.kind == "health_bar" and pl.number <= len(bars):
-            named = _BAR_NAMES.get(bars[pl.number - 1])
-            if named:
-                opts["bar"] = named
+            opts["bar"] = bar_kind(bars[pl.number - 1])
+        if pl.kind == "toolbar" and described is not None and described.toolbar_slots:
+            opts["slots"] = described.toolbar_slots
+        if pl.kind == "button" and described is not None and pl.number <= len(described.buttons):
+            glyph = glyph_for(described.buttons[pl.number - 1])
+            if glyph:
+                opts.setdefault("glyph", glyph)  # "a buy button": a coin on it
+        if opts.pop("shop", False):
+            # A shop's item rows show what is for sale.
+            items = glyph_list(theme)
+            opts["glyph"] = items[(pl.number - 1) % len(items)]
         opts.setdefault("index", pl.number)
         opts.setdefault("seed", spec.seed)
         sprite = build_element(pl.kind, theme, tex, box, f"{pl.kind}-{pl.number}", opts)

@@ -25,6 +25,8 @@ from dataclasses import replace
 
 import numpy as np
 
+from pixelkiln.engine.rng import make_rng
+from pixelkiln.engine.ui.digits import DIGIT_H, draw_number, number_size
 from pixelkiln.engine.ui.frame import Drawn, Look, draw_shape, look_for
 from pixelkiln.engine.ui.glyphs import RUNES, draw_glyph
 from pixelkiln.engine.ui.hud import avatar, health_bar, slot, toolbar
@@ -134,11 +136,50 @@ def button(
     return sp
 
 
+# Prices a shop asks (drawn from the seed): round numbers, as shops price things.
+_PRICES = (5, 8, 12, 15, 20, 25, 30, 40, 50, 75, 80, 99, 120, 150, 200, 250, 300, 450, 500, 999)
+
+
 def price(
     theme: Theme, tex: FillTexture | None, box: Box, salt: str, options: dict[str, object]
 ) -> Sprite:
-    """A price label: a small plate with a coin (a shop's item prices)."""
-    return button(theme, tex, box, salt, {**options, "glyph": options.get("glyph", "coin")})
+    """A price label: a plate with a coin and the price in pixel digits."""
+    sp = new_sprite(box)
+    r = option_radius(options, corner_radius(theme, box.w, box.h, 0.18))
+    look = replace(look_for("button", theme, box.w, box.h), texture=False)
+    drawn = draw_shape(rect_shape(theme, box, r), theme, look, None, salt)
+    sp.put(drawn)
+    sp.insets = drawn.insets
+    value = options.get("value")
+    if not isinstance(value, int):
+        rng = make_rng(int(options.get("seed", 0)), "ui", "price", salt)
+        value = _PRICES[int(rng.integers(0, len(_PRICES)))]
+    text = str(value)
+    pad = look.frame + 1
+    inner_h = box.h - 2 * pad
+    coin = max(5, box.h - 2)  # the coin may overlap the plate's rim: it reads as a coin
+    scale = 1
+    for k in (3, 2):
+        if DIGIT_H * k + 1 <= inner_h - 1 and number_size(text, k)[0] + coin + 2 <= box.w - 2 * pad:
+            scale = k
+            break
+    nw, nh = number_size(text, scale)
+    gap = max(1, scale)
+    x = box.x + max(pad, (box.w - (coin + gap + nw)) // 2)
+    rgb, m = draw_glyph("coin", coin, theme)
+    cy = box.y + (box.h - coin) // 2
+    sp.put_rgb(x, cy, rgb, m)
+    sp.parts.append(("icon", Box(x, cy, coin, coin)))
+    dx, dy = x + coin + gap, box.y + (box.h - nh + 1) // 2
+    if dx + nw <= box.x1 - 1:
+        # Light digits on a dark plate, dark ones (no shadow) on a light plate.
+        face = sp.rgba[box.h // 2, box.w // 2 + coin // 2, :3].astype(float)
+        light = float(face @ np.array([0.299, 0.587, 0.114])) > 150
+        ink = theme.outline if light else theme.specular
+        rgb, m = draw_number(text, scale, ink, None if light else theme.outline)
+        sp.put_rgb(dx, dy, rgb, m)
+        sp.parts.append(("digits", Box(dx, dy, nw, nh)))
+    return sp
 
 
 def icon_button(

@@ -7,7 +7,8 @@ each part from the top-left light (a light rim on its upper-left edge, a dark ri
 lower-right edge, one specular pixel), and rings the union with a 1-px dark outline.
 
 :data:`GLYPHS` lists the icons: heart, star, sword, shield, potion, gem, coin, gear, key,
-scroll, bag, bolt, drop, plus, cross, check, skull, arrow. :func:`glyph_for` picks one from
+scroll, bag, bolt, drop, plus, cross, check, skull, arrow, and the bar icons bubbles,
+drumstick and flame. :func:`glyph_for` picks one from
 the words of a description (``"potion slot"``), or from a seed.
 """
 
@@ -203,6 +204,47 @@ GLYPHS: dict[str, list[Part]] = {
             "dark",
         ),
     ],
+    # Bar icons (engine.ui.bars): oxygen, hunger, rage.
+    "bubbles": [
+        (
+            _union(_circle(0.4, 0.6, 0.27), _circle(0.72, 0.3, 0.17), _circle(0.26, 0.2, 0.1)),
+            "air",
+        )
+    ],
+    "drumstick": [
+        (_circle(0.6, 0.4, 0.3), "meat"),
+        (
+            _union(
+                _segment(0.42, 0.58, 0.22, 0.78, 0.08),
+                _circle(0.14, 0.76, 0.09),
+                _circle(0.24, 0.88, 0.09),
+            ),
+            "bone",
+        ),
+    ],
+    "flame": [
+        (
+            _union(
+                _circle(0.5, 0.66, 0.27),
+                _poly(
+                    [
+                        (0.24, 0.64),
+                        (0.3, 0.32),
+                        (0.42, 0.44),
+                        (0.52, 0.05),
+                        (0.66, 0.38),
+                        (0.74, 0.24),
+                        (0.77, 0.64),
+                    ]
+                ),
+            ),
+            "fire",
+        ),
+        (
+            _union(_circle(0.5, 0.74, 0.13), _poly([(0.37, 0.74), (0.5, 0.42), (0.63, 0.74)])),
+            "yellow",
+        ),
+    ],
     "arrow": [
         (
             _poly(
@@ -292,6 +334,15 @@ _WORDS = {
     "arrow": "arrow",
     "next": "arrow",
     "play": "arrow",
+    "start": "arrow",
+    "continue": "arrow",
+    "quit": "cross",
+    "no": "cross",
+    "yes": "check",
+    "buy": "coin",
+    "sell": "coin",
+    "purchase": "coin",
+    "trade": "coin",
 }
 #: Icons an auto-laid-out inventory cycles through.
 INVENTORY = ["sword", "shield", "potion", "gem", "coin", "key", "scroll", "bag", "heart", "star"]
@@ -331,6 +382,9 @@ def _role_ramps(theme: Theme) -> dict[str, np.ndarray]:
         "green": theme.bar("stamina"),
         "bone": r(90, 0.03, 0.86, 1.5),
         "dark": np.repeat(theme.outline[None], 5, axis=0),
+        "air": theme.bar("oxygen"),
+        "meat": theme.bar("hunger"),
+        "fire": theme.bar("rage"),
     }
 
 

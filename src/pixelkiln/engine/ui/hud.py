@@ -2,9 +2,12 @@
 
 - A **bar** is a raised rim around a sunken trough; the fill runs from the left (72% by
   default) with a lit top row and a dark bottom row, segmented on sci-fi themes; an icon
-  plate (heart, drop, bolt, star...) sits on its left end. Bars stretch horizontally only.
+  plate sits on its left end. Each kind (health, mana, stamina, xp, energy, shield,
+  oxygen, hunger, rage, or any other name) has its own fill hue and icon (:mod:`.bars`).
+  Bars stretch horizontally only.
 - A **toolbar** is a panel holding up to ten slots (the first selected, two thirds
-  holding icons); its nine-slice centre holds the slots.
+  holding icons), or exactly the number asked (``slots``); its nine-slice centre holds
+  the slots.
 - A **slot** is a sunken socket (a thin raised rim around a dark floor on big slots), with
   an optional icon; toolbars are rows of them.
 - An **avatar** is a round (cut-square on sci-fi themes) frame around a head-and-
@@ -16,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from pixelkiln.engine.rng import make_rng
+from pixelkiln.engine.ui.bars import bar_glyph
 from pixelkiln.engine.ui.frame import Look, draw_shape, look_for
 from pixelkiln.engine.ui.shapes import Box, Chamfer, Circle, Shape
 from pixelkiln.engine.ui.sprite import (
@@ -56,15 +60,27 @@ def toolbar(
 ) -> Sprite:
     sp, drawn = framed_panel(theme, None, box, salt)
     inner = drawn.content
-    side = max(6, min(inner.h - 2, int(inner.h * 0.86)))
-    # A hotbar holds up to ten slots; on a longer bar they grow apart, not in number.
-    n = int(np.clip((inner.w + 2) // (side + max(2, side // 6)), 1, 10))
-    gap = (inner.w - n * side) / max(1, n)
+    asked = options.get("slots")
+    if isinstance(asked, int) and asked > 0:
+        # A described count ("hotbar with 10 slots"): that many squares, as big as fit.
+        n = min(asked, 20)
+        step = max(1, min(3, inner.w // (8 * n)))
+        side = max(4, min(inner.h - 2, (inner.w - (n - 1) * step) // n))
+        step = max(step, min(3, (inner.w - n * side) // max(1, n - 1)))
+        # Even whole-pixel gaps, the row centred: uneven gaps would pair the slots up.
+        x0 = inner.x + (inner.w - n * side - (n - 1) * step) // 2
+        xs = [x0 + k * (side + step) for k in range(n)]
+    else:
+        side = max(6, min(inner.h - 2, int(inner.h * 0.86)))
+        # A hotbar holds up to ten slots; on a longer bar they grow apart, not in number.
+        n = int(np.clip((inner.w + 2) // (side + max(2, side // 6)), 1, 10))
+        gap = (inner.w - n * side) / max(1, n)
+        xs = [round(inner.x + gap / 2 + k * (side + gap)) for k in range(n)]
     rng = make_rng(int(options.get("seed", 0)), "ui", "toolbar", salt)
     names = glyph_list(theme)
     start = int(rng.integers(0, len(names)))
     for k in range(n):
-        x = round(inner.x + gap / 2 + k * (side + gap))
+        x = xs[k]
         y = inner.y + (inner.h - side) // 2
         cell = Box(x, y, side, side)
         glyph = names[(start + k) % len(names)] if k < max(1, (n * 2) // 3) else None
@@ -92,7 +108,8 @@ def health_bar(
     sp = new_sprite(box)
     kind = str(options.get("bar", "health"))
     h = box.h
-    icon = h >= 12 and box.w >= 4 * h
+    # The icon tells bars apart: drawn down to 8 px bars (a 5 px icon).
+    icon = h >= 8 and box.w >= 4 * h
     body_x = box.x + (h // 2 if icon else 0)
     inset = h // 8 if icon else 0
     body = Box(body_x, box.y + inset, box.x1 - body_x, h - 2 * inset)
@@ -136,15 +153,8 @@ def health_bar(
             salt,
         )
         sp.put(plate)
-        glyph = {
-            "health": "heart",
-            "mana": "drop",
-            "stamina": "bolt",
-            "xp": "star",
-            "energy": "bolt",
-            "shield": "shield",
-        }.get(kind, "heart")
-        center_glyph(sp, theme, glyph, Box(box.x, box.y, d, d), 0.62)
+        glyph = bar_glyph(kind)
+        center_glyph(sp, theme, glyph, Box(box.x, box.y, d, d), 0.62 if d >= 12 else 0.7)
     # Bars stretch horizontally only (top = bottom = 0): caps and icon in the side strips.
     left = (h + 2) if icon else max(r + 1, m + 3)
     right = max(r + 1, m + 3)

@@ -26,7 +26,12 @@ there is none: icons (icon buttons and polygons) as the largest grid of equal sq
 fits the upper part, buttons (3.5:1, at most 3/4 of the area wide and a sixth of it
 high) as the largest
 grid that fits a band under them - a vertical menu when the area is tall, a row when it is
-wide. Elements too small to draw are drawn at the 6 px minimum rather than failing.
+wide. Elements too small to draw are drawn at the 6 px minimum rather than failing. A shop's
+slots and prices pair up as item rows (a square slot, its price plate to the right), laid
+out as the largest grid of rows that fits.
+
+A described panel nests its HUD: bars and portraits go at the top of the first
+container's content area instead of a band above it (``nest``).
 """
 
 from __future__ import annotations
@@ -55,8 +60,12 @@ _HUD = ("avatar", "health_bar")
 _ICONS = ("icon_button", "triangle", "pentagon", "hexagon", "octagon", "slot")
 # Described panels also hold price labels, laid out as buttons are (engine.reading).
 _BUTTONS = ("button", "price")
+# A shop's item row: a square slot, then a price plate 2.6 times as wide as the row is high.
+_ROW_ASPECT = 3.7
 VIRTUAL = 512.0
 _GRID = 16
+# Bars no description names are told apart by these kinds, in turn.
+_BAR_CYCLE = ("health", "mana", "stamina", "xp", "energy")
 
 
 @dataclass(frozen=True)
@@ -139,11 +148,13 @@ def _count(kinds: list[str]) -> list[tuple[str, int]]:
     return out
 
 
-def _grid(n: int, area: Rect, gap: float, aspect: float = 1.0) -> tuple[int, int, float]:
+def _grid(
+    n: int, area: Rect, gap: float, aspect: float = 1.0, columns: int | None = None
+) -> tuple[int, int, float]:
     """Columns, rows and cell height of the largest grid of ``n`` cells of width ``aspect``
-    times their height that fits ``area``."""
+    times their height that fits ``area`` (in ``columns`` columns when given)."""
     best = (1, n, 0.0)
-    for cols in range(1, n + 1):
+    for cols in [columns] if columns else range(1, n + 1):
         rows = math.ceil(n / cols)
         h = min((area.w - gap * (cols - 1)) / cols / aspect, (area.h - gap * (rows - 1)) / rows)
         if h > best[2]:
@@ -152,11 +163,16 @@ def _grid(n: int, area: Rect, gap: float, aspect: float = 1.0) -> tuple[int, int
 
 
 def _place_grid(
-    items: list[tuple[str, int]], area: Rect, gap: float, aspect: float, cap: float
+    items: list[tuple[str, int]],
+    area: Rect,
+    gap: float,
+    aspect: float,
+    cap: float,
+    columns: int | None = None,
 ) -> list[Placement]:
     """Equal cells (``aspect`` wide per unit of height, at most ``cap`` high) centred in
     ``area``, filled row by row."""
-    cols, rows, h = _grid(len(items), area, gap, aspect)
+    cols, rows, h = _grid(len(items), area, gap, aspect, columns)
     h = max(1.0, min(h, cap))
     w = h * aspect
     gw, gh = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
@@ -168,7 +184,46 @@ def _place_grid(
     return out
 
 
-def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Placement]:
+def _shop_rows(
+    slots: list[tuple[str, int]], prices: list[tuple[str, int]], area: Rect, gap: float
+) -> list[Placement]:
+    """Item rows: each slot with its price plate to its right, as a grid of rows."""
+    n = max(len(slots), len(prices))
+    cols, rows, h = _grid(n, area, gap, _ROW_ASPECT)
+    h = max(1.0, min(h, area.h * 0.3))
+    w = h * _ROW_ASPECT
+    gw, gh = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
+    x0, y0 = area.x + (area.w - gw) / 2, area.y + (area.h - gh) / 2
+    out = []
+    for k in range(n):
+        x, y = x0 + (k % cols) * (w + gap), y0 + (k // cols) * (h + gap)
+        if k < len(slots):
+            out.append(Placement(*slots[k], Rect(x, y, h, h), {"shop": True}))
+        if k < len(prices):
+            # The plate is shorter than the slot and centred on it, a label, not a button.
+            px = x + h + 0.12 * h
+            out.append(Placement(*prices[k], Rect(px, y + 0.18 * h, x + w - px, 0.64 * h)))
+    return out
+
+
+def _children(
+    items: list[tuple[str, int]], area: Rect, gap: float, columns: int | None = None
+) -> list[Placement]:
+    slots = [it for it in items if it[0] == "slot"]
+    prices = [it for it in items if it[0] == "price"]
+    if slots and prices:
+        rest = [it for it in items if it[0] not in ("slot", "price")]
+        if not rest:
+            return _shop_rows(slots, prices, area, gap)
+        # Other children (a buy button) take a band at the bottom.
+        bh = area.h * 0.25
+        rows = Rect(area.x, area.y, area.w, area.h - bh - gap)
+        band = Rect(area.x, area.y1 - bh, area.w, bh)
+        if all(k in _BUTTONS for k, _ in rest):
+            # Buttons under the rows (a buy button): as tall as the band allows.
+            cap = min(band.h * 0.8, 0.5 * band.w / 3.5)
+            return _shop_rows(slots, prices, rows, gap) + _place_grid(rest, band, gap, 3.5, cap)
+        return _shop_rows(slots, prices, rows, gap) + _children(rest, band, gap)
     icons = [it for it in items if it[0] in _ICONS]
     buttons = [it for it in items if it[0] in _BUTTONS]
     if not icons and not buttons:
@@ -183,7 +238,8 @@ def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Plac
     out: list[Placement] = []
     if icons:
         cap = min(icon_area.w, icon_area.h) * (0.8 if len(icons) == 1 else 1.0)
-        out += _place_grid(icons, icon_area, gap, 1.0, cap)
+        cols = columns if columns and len(icons) % columns == 0 else None
+        out += _place_grid(icons, icon_area, gap, 1.0, cap, cols)
     if buttons:
         # 3.5:1 buttons no wider than 3/4 of the area nor taller than a sixth of it (a
         # menu, not slabs), unless they have a band of their own.
@@ -192,11 +248,26 @@ def _children(items: list[tuple[str, int]], area: Rect, gap: float) -> list[Plac
     return out
 
 
-def _hud(items: list[tuple[str, int]], band: Rect, gap: float, alone: bool) -> list[Placement]:
+def _hud(
+    items: list[tuple[str, int]], band: Rect, gap: float, alone: bool, nested: bool = False
+) -> list[Placement]:
     avatars = [it for it in items if it[0] == "avatar"]
     bars = [it for it in items if it[0] == "health_bar"]
     out: list[Placement] = []
     side = min(band.h, band.w / max(1, len(avatars) + (1 if bars else 0)))
+    if nested and bars and len(avatars) == len(bars) > 1:
+        # A portrait per bar ("3 portraits and 3 health bars"): one row each.
+        n = len(bars)
+        h = min((band.h - gap * (n - 1)) / n, band.w / 5)
+        y0 = band.y + (band.h - n * h - (n - 1) * gap) / 2
+        for k, (avatar, bar) in enumerate(zip(avatars, bars, strict=True)):
+            y = y0 + k * (h + gap)
+            out.append(Placement(*avatar, Rect(band.x, y, h, h)))
+            bar_rect = Rect(band.x + h + gap, y + h * 0.2, band.w - h - gap, h * 0.6)
+            out.append(Placement(*bar, bar_rect, {"bar": _BAR_CYCLE[k % 5]}))
+        return out
+    if nested and bars:
+        side = min(side, band.w * 0.3 / max(1, len(avatars)))  # the bars keep room to read
     if alone and not bars:
         side = min(band.h, (band.w - gap * (len(avatars) - 1)) / max(1, len(avatars)))
     x = band.x
@@ -217,14 +288,25 @@ def _hud(items: list[tuple[str, int]], band: Rect, gap: float, alone: bool) -> l
                     kind,
                     num,
                     Rect(area.x, y0 + k * (bh + gap), area.w, bh),
-                    {"bar": ("health", "mana", "stamina", "xp", "energy")[k % 5]},
+                    {"bar": _BAR_CYCLE[k % 5]},
                 )
             )
     return out
 
 
-def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
-    """Placements for ``kinds`` (in draw order: containers under their children)."""
+def layout_elements(
+    kinds: list[str],
+    region: Rect,
+    nest: bool = False,
+    toolbar_slots: int | None = None,
+    columns: int | None = None,
+) -> list[Placement]:
+    """Placements for ``kinds`` (in draw order: containers under their children).
+
+    ``nest``: the HUD (bars, portraits) goes inside the first container, at the top of its
+    content area (a described "status panel with stamina bars" holds its bars).
+    ``toolbar_slots``: a lone toolbar is as tall as that many square slots need.
+    ``columns``: icons and slots in that many columns ("a 3x3 grid")."""
     items = _count(kinds)
     gap = 0.035 * min(region.w, region.h)
     area = region.shrink(gap)
@@ -242,7 +324,9 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
     if toolbars and not (main_needed or hud):
         # Toolbars alone: wide strips (1:8), stacked and centred.
         n = len(toolbars)
-        th = min((area.h - gap * (n - 1)) / n, area.w / 8.0)
+        # Square slots as wide as a counted row allows (frame included), else 1:8.
+        share = 1.0 / toolbar_slots + 0.09 if toolbar_slots else 1 / 8.0
+        th = min((area.h - gap * (n - 1)) / n, area.w * share)
         y0 = area.y + (area.h - n * th - (n - 1) * gap) / 2
         return [
             Placement(k, num, Rect(area.x, y0 + i * (th + gap), area.w, th))
@@ -252,7 +336,8 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
         th = max(area.h * 0.15, 8.0)
         out.append(Placement(kind, num, Rect(area.x, rest_y1 - th, area.w, th)))
         rest_y1 -= th + gap
-    if hud:
+    nested = nest and bool(containers) and bool(hud)
+    if hud and not nested:
         bars = sum(1 for k, _ in hud if k == "health_bar")
         share = min(0.45, 0.12 + 0.05 * max(2, bars))
         hh = (rest_y1 - rest_y0) * share if main_needed else rest_y1 - rest_y0
@@ -275,11 +360,19 @@ def layout_elements(kinds: list[str], region: Rect) -> list[Placement]:
             rect = Rect(main.x + k * (cw + gap), main.y, cw, main.h)
             out.append(Placement(kind, num, rect))
         first = out[-n]
-        inner = first.rect.shrink(0.09 * min(first.rect.w, first.rect.h))
+        # A described panel keeps its children clear of the frame at every size.
+        inner = first.rect.shrink(0.09 * min(first.rect.w, first.rect.h) + (gap if nest else 0))
         if first.kind == "window":
             title = max(0.12 * first.rect.h, 10.0)
             inner = Rect(inner.x, inner.y + title, inner.w, max(1.0, inner.h - title))
-        out += later + _children(children, inner, gap)
+        if nested:
+            band = inner
+            if children:
+                bh = inner.h * min(0.45, 0.18 + 0.07 * len(hud))
+                band = Rect(inner.x, inner.y, inner.w, bh)
+                inner = Rect(inner.x, band.y1 + gap, inner.w, max(1.0, inner.h - bh - gap))
+            later += _hud(hud, band, gap, alone=not children, nested=True)
+        out += later + _children(children, inner, gap, columns)
     else:
-        out += later + _children(children, main, gap)
+        out += later + _children(children, main, gap, columns)
     return out

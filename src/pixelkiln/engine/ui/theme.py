@@ -33,6 +33,7 @@ from pixelkiln.engine.color import hex_to_rgb, oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.palette import Recipe, build_ramp
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.text import parse_description
+from pixelkiln.engine.ui.bars import bar_hue
 from pixelkiln.engine.ui.catalog import (
     FROM_LEXICON,
     METAL_WORDS,
@@ -70,19 +71,9 @@ class Theme:
     description: str
 
     def bar(self, kind: str) -> np.ndarray:
-        """Ramp of a bar fill: health red, mana blue, stamina green, xp gold, energy cyan."""
-        hue, chroma = _BAR_HUES.get(kind, _BAR_HUES["health"])
-        return ramp_of(recipe(hue, chroma, 0.6, 1.8), self.reference)
-
-
-_BAR_HUES = {
-    "health": (27.0, 0.19),
-    "mana": (262.0, 0.17),
-    "stamina": (140.0, 0.17),
-    "xp": (95.0, 0.15),
-    "energy": (205.0, 0.13),
-    "shield": (230.0, 0.10),
-}
+        """Ramp of a bar fill, one hue per bar kind (:mod:`.bars`)."""
+        hue, chroma, lightness = bar_hue(kind)
+        return ramp_of(recipe(hue, chroma, lightness, 1.8), self.reference)
 
 
 def ramp_of(recipe: Recipe, reference: Reference | None = None, n: int = 5) -> np.ndarray:
