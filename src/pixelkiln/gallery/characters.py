@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from pixelkiln.engine.imageio import decode_image
 from pixelkiln.engine.subjects.reading import edit_subject
 from pixelkiln.engine.subjects.subject import Subject, build_model
 from pixelkiln.exports.sprites import AnimationRow, Frame, SpriteSet, sheet
+from pixelkiln.gallery.sheets import Sheet
 from pixelkiln.service.characters import build as character_build
 from pixelkiln.service.characters.render import draw_animation, draw_rotations
 from pixelkiln.service.subjects.drawing import look_params
@@ -34,6 +35,7 @@ SIZE = 48
 _BG = (201, 209, 189)
 _INK = (40, 44, 52)
 _LABEL = 16
+_SHEET = Sheet(_BG, _INK, label=_LABEL, font_size=12)
 
 TURNAROUNDS: tuple[tuple[str, str, int], ...] = (
     ("orc knight with a red cape", "mannequin", 3),
@@ -43,36 +45,6 @@ TURNAROUNDS: tuple[tuple[str, str, int], ...] = (
     ("a brown dog", "dog", 1),
     ("a green slime", "mannequin", 2),
 )
-
-
-def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=12)
-
-
-def _tile(rgba: np.ndarray, zoom: int) -> Image.Image:
-    a = rgba[..., 3:4].astype(np.float64) / 255.0
-    rgb = (rgba[..., :3] * a + np.array(_BG) * (1 - a)).astype(np.uint8)
-    big = np.repeat(np.repeat(rgb, zoom, axis=0), zoom, axis=1)
-    return Image.fromarray(np.ascontiguousarray(big), "RGB")
-
-
-def _grid(
-    rows: Sequence[tuple[str, Sequence[np.ndarray]]], zoom: int, header: Sequence[str] = ()
-) -> Image.Image:
-    """Labelled rows of same-size sprites."""
-    h, w = rows[0][1][0].shape[:2]
-    cols = max(len(r[1]) for r in rows)
-    top = _LABEL if header else 0
-    img = Image.new("RGB", (cols * w * zoom, top + len(rows) * (h * zoom + _LABEL)), _BG)
-    draw = ImageDraw.Draw(img)
-    for c, text in enumerate(header):
-        draw.text((c * w * zoom + 4, 2), text, fill=_INK, font=_font())
-    for r, (label, sprites) in enumerate(rows):
-        y = top + r * (h * zoom + _LABEL)
-        draw.text((4, y + 2), label, fill=_INK, font=_font())
-        for c, sprite in enumerate(sprites):
-            img.paste(_tile(sprite, zoom), (c * w * zoom, y + _LABEL))
-    return img
 
 
 def _character(text: str, template: str, seed: int, size: int = SIZE):
@@ -101,7 +73,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         subject, look = _character(text, template, seed)
         rots = _rotations(subject, look, EIGHT)
         rows.append((f"{text} ({subject.spec.plan})", [rots[d] for d in EIGHT]))
-    _grid(rows, zoom, EIGHT).save(out / "turnarounds.png")
+    _SHEET.rows(rows, zoom, EIGHT).save(out / "turnarounds.png")
     md.append(
         "Eight directions, clockwise from south, at 48 px (a 76 px canvas: 48 + 28). One "
         "camera, one palette and one ground line for every direction; a creature word "
@@ -112,9 +84,11 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     progress("characters: walk")
     subject, look = _character("orc knight with a red cape", "mannequin", 3)
     walk = {d: _frames(subject, look, d, "template", template_id="walk") for d in FOUR}
-    _grid([(f"walk {d}", walk[d]) for d in FOUR], zoom).save(out / "walk.png")
+    _SHEET.rows([(f"walk {d}", walk[d]) for d in FOUR], zoom).save(out / "walk.png")
     gif = [
-        Image.fromarray(np.concatenate([np.asarray(_tile(walk[d][i], zoom)) for d in FOUR], 1))
+        Image.fromarray(
+            np.concatenate([np.asarray(_SHEET.blended(walk[d][i], zoom)) for d in FOUR], 1)
+        )
         for i in range(len(walk["south"]))
     ]
     gif[0].save(out / "walk.gif", save_all=True, append_images=gif[1:], duration=125, loop=0)
@@ -148,7 +122,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
             _frames(dog, dog_look, "east", "template", template_id="running-6-frames"),
         )
     )
-    _grid(actions, zoom).save(out / "actions.png")
+    _SHEET.rows(actions, zoom).save(out / "actions.png")
     md.append(
         "Free-text actions (v3) and templates of other body plans.\n\n"
         f"![actions]({NAME}/actions.png)\n"
@@ -161,7 +135,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         spec = edit_subject(base.spec, edit).spec
         state = Subject(spec, build_model(spec))
         rows.append((edit, list(_rotations(state, base_look, FOUR).values())))
-    _grid(rows, zoom, FOUR).save(out / "states.png")
+    _SHEET.rows(rows, zoom, FOUR).save(out / "states.png")
     md.append(
         "States: an edit applied to the model, drawn in every direction it has.\n\n"
         f"![states]({NAME}/states.png)\n"
@@ -184,7 +158,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
                 [ref, *(rots[d] for d in EIGHT[1:])],
             )
         )
-    _grid(rows, zoom).save(out / "fitted.png")
+    _SHEET.rows(rows, zoom).save(out / "fitted.png")
     md.append(
         "v3 from a reference: the reference (left) stays the south sprite; the other "
         "directions are drawn from a model fitted to it (proportions chosen by silhouette "
@@ -205,7 +179,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
                 AnimationRow(tid, d, tuple(Frame(v, pivot) for v in out_files.files.values()))
             )
     sh = sheet(SpriteSet("elf archer", rot, tuple(anim_rows)))
-    _tile(decode_image(sh.png), 2).save(out / "spritesheet.png")
+    _SHEET.blended(decode_image(sh.png), 2).save(out / "spritesheet.png")
     md.append(
         "The contract's spritesheet (`GET /characters/{id}/spritesheet`): row 0 the "
         "rotations, then one row per animation-direction, uniform cells.\n\n"

@@ -10,11 +10,11 @@ service runs (the generators' and edits' own functions).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from pixelkiln.contract.images import GenerateImageV2Request, GenerateWithStyleV2Request
 from pixelkiln.engine.imageio import encode_png
@@ -23,6 +23,7 @@ from pixelkiln.engine.inpaint import inpaint
 from pixelkiln.engine.materials import render_material
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
 from pixelkiln.gallery import hand_made_figures
+from pixelkiln.gallery.sheets import Sheet, save, zoom_up
 from pixelkiln.service.images.edit import edit_image
 from pixelkiln.service.images.generate import v2_images, with_style_images
 
@@ -35,6 +36,7 @@ SEED = 7
 _BG = (38, 40, 46)
 _INK = (225, 225, 230)
 _LABEL = 14
+_SHEET = Sheet(_BG, _INK, label=_LABEL)
 
 #: (description, width, height, no_background)
 DESCRIPTIONS: list[tuple[str, int, int, bool]] = [
@@ -65,41 +67,13 @@ DESCRIPTIONS: list[tuple[str, int, int, bool]] = [
 ]
 
 
-def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=11)
-
-
 def _zoomed(rgba: np.ndarray, zoom: int) -> Image.Image:
     back = np.empty((*rgba.shape[:2], 3), np.uint8)
     yy, xx = np.mgrid[0 : rgba.shape[0], 0 : rgba.shape[1]]
     # A dim checker shows where a picture is transparent.
     back[:] = np.where((((yy // 4) + (xx // 4)) % 2 == 0)[..., None], (52, 54, 62), (44, 46, 54))
     rgb = np.where(rgba[..., 3:4] > 0, rgba[..., :3], back)
-    big = np.repeat(np.repeat(rgb, zoom, axis=0), zoom, axis=1)
-    return Image.fromarray(np.ascontiguousarray(big), "RGB")
-
-
-def _grid(cells: Sequence[tuple[str, Image.Image]], cols: int, pad: int = 6) -> Image.Image:
-    cw = max(im.width for _, im in cells)
-    ch = max(im.height for _, im in cells)
-    lab = _LABEL if any(t for t, _ in cells) else 0
-    rows = (len(cells) + cols - 1) // cols
-    sheet = Image.new("RGB", (cols * (cw + pad) + pad, rows * (ch + lab + pad) + pad), _BG)
-    draw = ImageDraw.Draw(sheet)
-    font = _font()
-    for i, (text, im) in enumerate(cells):
-        x = pad + (i % cols) * (cw + pad)
-        y = pad + (i // cols) * (ch + lab + pad)
-        while len(text) > 3 and draw.textlength(text, font=font) > cw:
-            text = text[:-2] + "…"
-        if lab:
-            draw.text((x, y), text, fill=_INK, font=font)
-        sheet.paste(im, (x, y + lab))
-    return sheet
-
-
-def _save(image: Image.Image, path: Path) -> None:
-    path.write_bytes(encode_png(np.asarray(image.convert("RGBA"))))
+    return zoom_up(rgb, zoom)
 
 
 def _zoom_for(w: int, h: int, target: int = 192) -> int:
@@ -129,14 +103,14 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         cells.append((f"{text} · {w}x{h} · {kind}", _zoomed(pic.rgba, zoom)))
     small = list(cells[:16])
     scenes = list(cells[16:])
-    _save(_grid(small, 4), out / "descriptions.png")
-    _save(_grid(scenes, 2), out / "scenes.png")
+    save(_SHEET.cells(small, 4), out / "descriptions.png")
+    save(_SHEET.cells(scenes, 2), out / "scenes.png")
     views = []
     for text in ("forest clearing at night", "beach at noon", "dungeon corridor with torches"):
         for view in ("side", "low top-down", "high top-down"):
             pic = draw_image(ImageAsk(text, 128, 96, SEED, view=view))
             views.append((f"{text} · {view}", _zoomed(pic.rgba, 2)))
-    _save(_grid(views, 3), out / "scene_views.png")
+    save(_SHEET.cells(views, 3), out / "scene_views.png")
     md.append(
         "**24 descriptions** read as a subject, an icon, a texture or a scene "
         "(`create-image-pixflux` and friends), at their own sizes; transparent pixels show "
@@ -156,8 +130,8 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         )
         images, _ = v2_images(req, SEED)
         zoom = 3 if side == 32 else 2
-        _save(
-            _grid([("", _zoomed(i, zoom)) for i in images], cols, pad=4),
+        save(
+            _SHEET.cells([("", _zoomed(i, zoom)) for i in images], cols, pad=4),
             out / f"candidates_{side}.png",
         )
     md.append(
@@ -187,7 +161,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
             }
             images, _ = with_style_images(GenerateWithStyleV2Request.model_validate(body), SEED)
             rows.append((text, _zoomed(images[0], 4)))
-    _save(_grid(rows, 4), out / "style_transfer.png")
+    save(_SHEET.cells(rows, 4), out / "style_transfer.png")
     md.append(
         "**Style transfer** (`generate-with-style-v2`): the first of each row is the style "
         "image; palette, outline and shading come from it, the size too.\n\n"
@@ -208,7 +182,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     ):
         edited, _ = edit_image(villager, text, SEED)
         pairs.append((text, _zoomed(edited, 4)))
-    _save(_grid(pairs, 4), out / "edits.png")
+    save(_SHEET.cells(pairs, 4), out / "edits.png")
     md.append(
         "**Edits** (`edit-image`) of a figure the service did not draw: parts and palette "
         "changed by the instruction, everything it does not name kept byte for byte.\n\n"
@@ -228,7 +202,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         img = figure()
         shown = img if not text else edit_image(img, text, SEED)[0]
         pairs.append((text or "before", _zoomed(shown, 5)))
-    _save(_grid(pairs, 4), out / "edits_hand_made.png")
+    save(_SHEET.cells(pairs, 4), out / "edits_hand_made.png")
     md.append(
         "**Edits of a hand-made sprite** through the sprite analysis: the hair, shirt and "
         "cape it finds are recoloured alone; a hat goes on the fitted head, a sword in the "
@@ -249,7 +223,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         shown = base.copy()
         shown[mask] = (np.asarray(shown[mask], np.int32) // 2 + (128, 0, 128, 127)).astype(np.uint8)
         rows += [(f"{text}: mask", _zoomed(shown, 3)), ("result", _zoomed(done.rgba, 3))]
-    _save(_grid(rows, 2), out / "inpainting.png")
+    save(_SHEET.cells(rows, 2), out / "inpainting.png")
     md.append(
         "**Inpainting** (`inpaint`): the masked part (tinted) gets the described thing, "
         "fitted to the mask; the rest of the mask is filled from the picture's own texture; "

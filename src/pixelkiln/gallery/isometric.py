@@ -11,12 +11,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from pixelkiln.engine.imageio import encode_png
 from pixelkiln.engine.isometric import IsoTile, render_isometric_tile
 from pixelkiln.engine.isometric.scene import Placement, compose
 from pixelkiln.engine.style import Style
+from pixelkiln.gallery.sheets import Sheet, save
 
 __all__ = ["DESCRIPTIONS", "NAME", "TITLE", "build", "island"]
 
@@ -43,38 +43,7 @@ OUTLINE_MODES = ("lineless", "single color outline", "selective outline")
 _BG = (34, 34, 40)
 _INK = (225, 225, 230)
 _LABEL = 14
-
-
-def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=11)
-
-
-def _on_backdrop(rgba: np.ndarray, zoom: int) -> Image.Image:
-    back = np.empty((*rgba.shape[:2], 3), np.uint8)
-    back[:] = _BG
-    rgb = np.where(rgba[..., 3:4] > 0, rgba[..., :3], back)
-    big = np.repeat(np.repeat(rgb, zoom, axis=0), zoom, axis=1)
-    return Image.fromarray(np.ascontiguousarray(big), "RGB")
-
-
-def _grid(
-    cells: Sequence[tuple[str, Image.Image]], cols: int, pad: int = 8, label: bool = True
-) -> Image.Image:
-    """Labelled images laid out in a grid on the dark backdrop."""
-    cw = max(im.width for _, im in cells)
-    ch = max(im.height for _, im in cells)
-    lab = _LABEL if label else 0
-    rows = (len(cells) + cols - 1) // cols
-    sheet = Image.new("RGB", (cols * (cw + pad) + pad, rows * (ch + lab + pad) + pad), _BG)
-    draw = ImageDraw.Draw(sheet)
-    font = _font()
-    for i, (text, im) in enumerate(cells):
-        x = pad + (i % cols) * (cw + pad)
-        y = pad + (i // cols) * (ch + lab + pad)
-        if label:
-            draw.text((x, y), text, fill=_INK, font=font)
-        sheet.paste(im, (x, y + lab))
-    return sheet
+_SHEET = Sheet(_BG, _INK, label=_LABEL)
 
 
 def _table(
@@ -88,7 +57,7 @@ def _table(
     height = _LABEL + pad + len(rows) * (ch + pad) + pad
     sheet = Image.new("RGB", (width, height), _BG)
     draw = ImageDraw.Draw(sheet)
-    font = _font()
+    font = _SHEET.font
     for j, text in enumerate(headers):
         draw.text((left + pad + j * (cw + pad), pad), text, fill=_INK, font=font)
     for i, (name, images) in enumerate(rows):
@@ -97,10 +66,6 @@ def _table(
         for j, im in enumerate(images):
             sheet.paste(im, (left + pad + j * (cw + pad), y))
     return sheet
-
-
-def _save(image: Image.Image, path: Path) -> None:
-    path.write_bytes(encode_png(np.asarray(image.convert("RGBA"))))
 
 
 def _tile(
@@ -133,7 +98,7 @@ def _header(desc: str) -> str:
 def shapes_sheet(zoom: int = 3) -> Image.Image:
     """Each description as thin tile, thick tile and block (32 px canvas and grid)."""
     rows = [
-        (shape, [_on_backdrop(_tile(desc, shape).rgba, zoom) for desc in DESCRIPTIONS])
+        (shape, [_SHEET.on_backdrop(_tile(desc, shape).rgba, zoom) for desc in DESCRIPTIONS])
         for shape in SHAPES
     ]
     return _table([_header(d) for d in DESCRIPTIONS], rows)
@@ -147,7 +112,7 @@ def outlines_sheet(zoom: int = 3) -> Image.Image:
         "selective outline": "selective",
     }
     rows = [
-        (names[mode], [_on_backdrop(_tile(d, outline=mode).rgba, zoom) for d in DESCRIPTIONS])
+        (names[mode], [_SHEET.on_backdrop(_tile(d, outline=mode).rgba, zoom) for d in DESCRIPTIONS])
         for mode in OUTLINE_MODES
     ]
     return _table([_header(d) for d in DESCRIPTIONS], rows)
@@ -160,7 +125,7 @@ def small_grid_sheet(zoom: int = 4) -> Image.Image:
         tiles = [
             _tile(d, shape, canvas=16, grid=16, outline="selective outline") for d in DESCRIPTIONS
         ]
-        rows.append((shape, [_on_backdrop(t.rgba, zoom) for t in tiles]))
+        rows.append((shape, [_SHEET.on_backdrop(t.rgba, zoom) for t in tiles]))
     return _table([_header(d) for d in DESCRIPTIONS], rows)
 
 
@@ -172,10 +137,10 @@ def img2img_sheet(zoom: int = 4) -> Image.Image:
     init[disc] = (196, 52, 48, 255)
     init[disc & (yy < 14)] = (236, 196, 72, 255)
     init[disc & (xx > 20)] = (112, 28, 64, 255)
-    cells = [("init image", _on_backdrop(init, zoom))]
+    cells = [("init image", _SHEET.on_backdrop(init, zoom))]
     for strength in (100, 300, 500, 800, 999):
         tile = _tile("grass on top of dirt", init_image=init, init_strength=strength / 1000)
-        cells.append((f"strength {strength}", _on_backdrop(tile.rgba, zoom)))
+        cells.append((f"strength {strength}", _SHEET.on_backdrop(tile.rgba, zoom)))
     palettes = {
         "4-colour green": ((15, 56, 15), (48, 98, 48), (139, 172, 15), (155, 188, 15)),
         "6-colour dusk": (
@@ -189,8 +154,8 @@ def img2img_sheet(zoom: int = 4) -> Image.Image:
     }
     for name, colors in palettes.items():
         tile = _tile("grass on top of dirt", palette=np.array(colors, np.uint8))
-        cells.append((name, _on_backdrop(tile.rgba, zoom)))
-    return _grid(cells, cols=len(cells))
+        cells.append((name, _SHEET.on_backdrop(tile.rgba, zoom)))
+    return _SHEET.cells(cells, cols=len(cells), pad=8)
 
 
 #: Height of each cell of the island: 0 water, 1 beach, 2 meadow, 3 hill, 4 peak.
@@ -241,15 +206,15 @@ def island(heights: np.ndarray = ISLAND, grid: int = 32) -> np.ndarray:
 def build(out: Path, progress: Callable[[str], None] = lambda _: None) -> str:
     """Write the sheets and the island; return the section's Markdown."""
     progress("isometric: shapes")
-    _save(shapes_sheet(), out / "shapes.png")
+    save(shapes_sheet(), out / "shapes.png")
     progress("isometric: outlines")
-    _save(outlines_sheet(), out / "outlines.png")
+    save(outlines_sheet(), out / "outlines.png")
     progress("isometric: 16 px grid")
-    _save(small_grid_sheet(), out / "grid16.png")
+    save(small_grid_sheet(), out / "grid16.png")
     progress("isometric: init image and palettes")
-    _save(img2img_sheet(), out / "img2img.png")
+    save(img2img_sheet(), out / "img2img.png")
     progress("isometric: island")
-    _save(_on_backdrop(island(), 3), out / "island.png")
+    save(_SHEET.on_backdrop(island(), 3), out / "island.png")
     rel = out.name
     return "\n".join(
         [

@@ -7,19 +7,19 @@ few materials, with a detail strip under it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
-from pixelkiln.engine.imageio import encode_png
 from pixelkiln.engine.lexicon import MATERIAL_KEYS
 from pixelkiln.engine.materials import render_material
 from pixelkiln.engine.quality import texture_report, tiling_limits
 from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.style import DETAILS, OUTLINES, SHADINGS, Style
 from pixelkiln.engine.text import parse_description
+from pixelkiln.gallery.sheets import Sheet, save, zoom_up
 
 __all__ = ["NAME", "TITLE", "build", "contact_sheet", "palette_panel", "style_matrix"]
 
@@ -47,38 +47,12 @@ _SHORT = {
 _BG = (24, 24, 28)
 _INK = (225, 225, 230)
 _LABEL = 14
-
-
-def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=11)
+_SHEET = Sheet(_BG, _INK, label=_LABEL)
 
 
 def _tiled(rgba: np.ndarray, repeat: int, zoom: int) -> Image.Image:
     tiled = np.tile(rgba[..., :3], (repeat, repeat, 1))
-    big = np.repeat(np.repeat(tiled, zoom, axis=0), zoom, axis=1)
-    return Image.fromarray(np.ascontiguousarray(big), "RGB")
-
-
-def _grid(cells: Sequence[tuple[str, Image.Image]], cols: int, pad: int = 6) -> Image.Image:
-    """Lay out labelled images in a grid on a dark background."""
-    cw = max(im.width for _, im in cells)
-    ch = max(im.height for _, im in cells)
-    rows = (len(cells) + cols - 1) // cols
-    sheet = Image.new("RGB", (cols * (cw + pad) + pad, rows * (ch + _LABEL + pad) + pad), _BG)
-    draw = ImageDraw.Draw(sheet)
-    font = _font()
-    for i, (label, im) in enumerate(cells):
-        x = pad + (i % cols) * (cw + pad)
-        y = pad + (i // cols) * (ch + _LABEL + pad)
-        while len(label) > 3 and draw.textlength(label, font=font) > cw:
-            label = label[:-2] + "…"  # never spill into the next cell's label
-        draw.text((x, y), label, fill=_INK, font=font)
-        sheet.paste(im, (x, y + _LABEL))
-    return sheet
-
-
-def _save(image: Image.Image, path: Path) -> None:
-    path.write_bytes(encode_png(np.asarray(image.convert("RGBA"))))
+    return zoom_up(tiled, zoom)
 
 
 def contact_sheet(size: int, repeat: int = 3, zoom: int = 2, cols: int = 6) -> Image.Image:
@@ -87,7 +61,7 @@ def contact_sheet(size: int, repeat: int = 3, zoom: int = 2, cols: int = 6) -> I
     for key in MATERIAL_KEYS:
         tex = render_material(key, size, SEED)
         cells.append((key, _tiled(tex.rgba, repeat, zoom)))
-    return _grid(cells, cols)
+    return _SHEET.cells(cells, cols, labels=True)
 
 
 def style_matrix(description: str, size: int = 32) -> Image.Image:
@@ -101,7 +75,7 @@ def style_matrix(description: str, size: int = 32) -> Image.Image:
     for detail in DETAILS:
         tex = render_material(description, size, SEED, Style(detail=detail))
         cells.append((detail, _tiled(tex.rgba, 2, 2)))
-    return _grid(cells, len(SHADINGS))
+    return _SHEET.cells(cells, len(SHADINGS), labels=True)
 
 
 # PICO-8's 16 colours (Lexaloffle), a common forced palette.
@@ -125,7 +99,7 @@ def palette_panel(size: int = 32) -> Image.Image:
         cells.append(("PICO-8", _tiled(forced.rgba, 2, 2)))
         steered = render_material(key, size, SEED, reference=reference)
         cells.append(("lava reference", _tiled(steered.rgba, 2, 2)))
-    return _grid(cells, 6)
+    return _SHEET.cells(cells, 6, labels=True)
 
 
 def _metrics_table(size: int) -> str:
@@ -160,7 +134,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     ]
     for size, zoom in ((32, 2), (16, 3)):
         progress(f"materials: contact sheet at {size} px")
-        _save(contact_sheet(size, zoom=zoom), out / f"contact_sheet_{size}.png")
+        save(contact_sheet(size, zoom=zoom), out / f"contact_sheet_{size}.png")
         parts.append(f"### Every material at {size} px\n")
         parts.append(f"![materials at {size} px]({rel}/contact_sheet_{size}.png)\n")
 
@@ -172,7 +146,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         cells.append((text, _tiled(render_material(spec, 32, SEED).rgba, 3, 2)))
         feats = ", ".join(spec.all_features()) or "-"
         lines.append(f"| {text} | {spec.material} | {spec.matched_by} | {feats} |")
-    _save(_grid(cells, 4), out / "descriptions.png")
+    save(_SHEET.cells(cells, 4, labels=True), out / "descriptions.png")
     parts.append("### Descriptions\n")
     parts.append("Words the lexicon lacks go to the sentence-embedding model.\n")
     parts.append("\n".join(lines) + "\n")
@@ -187,12 +161,12 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     for description in STYLE_MATERIALS:
         progress(f"materials: style matrix for {description}")
         slug = description.split()[0]
-        _save(style_matrix(description), out / f"styles_{slug}.png")
+        save(style_matrix(description), out / f"styles_{slug}.png")
         parts.append(f"#### {description}\n")
         parts.append(f"![styles of {description}]({rel}/styles_{slug}.png)\n")
 
     progress("materials: palettes")
-    _save(palette_panel(), out / "palettes.png")
+    save(palette_panel(), out / "palettes.png")
     parts.append("### Forced palette and reference image\n")
     parts.append(
         "Each material as drawn, then forced onto the 16 PICO-8 colours (every pixel one "

@@ -8,11 +8,8 @@ Sprites sit on a flat backdrop and are enlarged without smoothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-
-import numpy as np
-from PIL import Image, ImageDraw, ImageFont
 
 from pixelkiln.engine.sprites.animate import animate_sprite, interpolate_sprites
 from pixelkiln.engine.sprites.outfit import transfer_outfit
@@ -20,6 +17,7 @@ from pixelkiln.engine.sprites.turn import ROTATION_ORDER, turn_sprite
 from pixelkiln.engine.sprites.understand import understand_sprite
 from pixelkiln.engine.subjects.subject import Look, Subject, draw_subject
 from pixelkiln.gallery.hand_made import HAND_MADE
+from pixelkiln.gallery.sheets import Sheet
 from pixelkiln.service.motion.edits import edit_animation
 
 __all__ = ["NAME", "TITLE", "build"]
@@ -30,36 +28,7 @@ TITLE = "Motion for any sprite"
 _BG = (201, 209, 189)
 _INK = (40, 44, 52)
 _LABEL = 16
-
-
-def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=12)
-
-
-def _tile(rgba: np.ndarray, zoom: int) -> Image.Image:
-    a = rgba[..., 3:4].astype(np.float64) / 255.0
-    rgb = (rgba[..., :3] * a + np.array(_BG) * (1 - a)).astype(np.uint8)
-    big = np.repeat(np.repeat(rgb, zoom, axis=0), zoom, axis=1)
-    return Image.fromarray(np.ascontiguousarray(big), "RGB")
-
-
-def _grid(
-    rows: Sequence[tuple[str, Sequence[np.ndarray]]], zoom: int, header: Sequence[str] = ()
-) -> Image.Image:
-    """Labelled rows of same-size sprites."""
-    h, w = rows[0][1][0].shape[:2]
-    cols = max(len(r[1]) for r in rows)
-    top = _LABEL if header else 0
-    img = Image.new("RGB", (cols * w * zoom, top + len(rows) * (h * zoom + _LABEL)), _BG)
-    draw = ImageDraw.Draw(img)
-    for c, text in enumerate(header):
-        draw.text((c * w * zoom + 4, 2), text, fill=_INK, font=_font())
-    for r, (label, sprites) in enumerate(rows):
-        y = top + r * (h * zoom + _LABEL)
-        draw.text((4, y + 2), label, fill=_INK, font=_font())
-        for c, sprite in enumerate(sprites):
-            img.paste(_tile(sprite, zoom), (c * w * zoom, y + _LABEL))
-    return img
+_SHEET = Sheet(_BG, _INK, label=_LABEL, font_size=12)
 
 
 def _zoom(size: int) -> int:
@@ -82,7 +51,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         turned = turn_sprite(sm)
         zoom = _zoom(sm.rgba.shape[0])
         walk = animate_sprite(sm, "walk", 8).frames
-        _grid(
+        _SHEET.rows(
             [
                 (
                     f"{name}: input, then 8 rotations",
@@ -93,7 +62,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
             zoom,
             ["input", *ROTATION_ORDER],
         ).save(out / f"{name}.png")
-        gif = [_tile(f, zoom) for f in walk[1:]]
+        gif = [_SHEET.blended(f, zoom) for f in walk[1:]]
         gif[0].save(
             out / f"{name}_walk.gif", save_all=True, append_images=gif[1:], duration=110, loop=0
         )
@@ -108,7 +77,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     progress("motion: interpolation")
     raised = animate_sprite(knight, "wave", 8).frames[3]
     strip = interpolate_sprites(knight, raised, "wave", 8).frames
-    _grid([("interpolation-v2: start, in-betweens, end (action 'wave')", strip)], zoom).save(
+    _SHEET.rows([("interpolation-v2: start, in-betweens, end (action 'wave')", strip)], zoom).save(
         out / "interpolation.png"
     )
     parts.append(
@@ -133,7 +102,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     hatted, _ = edit_animation(walk, "give him a hat", 1)
     snowy, _ = edit_animation(walk, "covered in snow", 1)
     armed, _ = edit_animation(walk, "holding a sword and a shield", 1)
-    _grid(
+    _SHEET.rows(
         [
             ("reference (drawn by the subject engine)", [farmer]),
             ("frames in", walk),

@@ -11,17 +11,17 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
 
 from pixelkiln.engine.imageio import decode_image, encode_png
 from pixelkiln.engine.materials import render_material
 from pixelkiln.engine.subjects.camera import DIRECTIONS
 from pixelkiln.engine.subjects.spec import SubjectSpec
+from pixelkiln.gallery.sheets import Sheet, save
 from pixelkiln.jobs.types import JobContext
 from pixelkiln.service.objects.animations import run_animation
 from pixelkiln.service.objects.create import run_eight_direction, run_one_direction
@@ -39,42 +39,8 @@ SEED = 5
 _BG = (38, 40, 46)
 _INK = (225, 225, 230)
 _LABEL = 14
+_SHEET = Sheet(_BG, _INK, label=_LABEL)
 _CTX = JobContext("gallery", "gallery", "gallery", lambda _f: None, lambda _k: b"")
-
-
-def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=11)
-
-
-def _on_backdrop(rgba: np.ndarray, zoom: int, bg: tuple[int, int, int] = _BG) -> Image.Image:
-    back = np.empty((*rgba.shape[:2], 3), np.uint8)
-    back[:] = bg
-    rgb = np.where(rgba[..., 3:4] > 0, rgba[..., :3], back)
-    big = np.repeat(np.repeat(rgb, zoom, axis=0), zoom, axis=1)
-    return Image.fromarray(np.ascontiguousarray(big), "RGB")
-
-
-def _grid(cells: Sequence[tuple[str, Image.Image]], cols: int, pad: int = 6) -> Image.Image:
-    cw = max(im.width for _, im in cells)
-    ch = max(im.height for _, im in cells)
-    lab = _LABEL if any(t for t, _ in cells) else 0
-    rows = (len(cells) + cols - 1) // cols
-    sheet = Image.new("RGB", (cols * (cw + pad) + pad, rows * (ch + lab + pad) + pad), _BG)
-    draw = ImageDraw.Draw(sheet)
-    font = _font()
-    for i, (text, im) in enumerate(cells):
-        x = pad + (i % cols) * (cw + pad)
-        y = pad + (i // cols) * (ch + lab + pad)
-        while len(text) > 3 and draw.textlength(text, font=font) > cw:
-            text = text[:-2] + "…"
-        if lab:
-            draw.text((x, y), text, fill=_INK, font=font)
-        sheet.paste(im, (x, y + lab))
-    return sheet
-
-
-def _save(image: Image.Image, path: Path) -> None:
-    path.write_bytes(encode_png(np.asarray(image.convert("RGBA"))))
 
 
 def _candidates(description: str, size: int) -> list[np.ndarray]:
@@ -129,7 +95,7 @@ def _frames(result: dict, action: str, direction: str, count: int) -> list[np.nd
 
 
 def _gif(frames: list[np.ndarray], zoom: int, path: Path, fps: int = 10) -> None:
-    images = [_on_backdrop(f, zoom) for f in frames]
+    images = [_SHEET.on_backdrop(f, zoom) for f in frames]
     images[0].save(
         path, save_all=True, append_images=images[1:], duration=round(1000 / fps), loop=0
     )
@@ -154,7 +120,10 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
 
     progress("objects: 64 candidates")
     cands = _candidates("assorted potions", 32)
-    _save(_grid([("", _on_backdrop(c, 3)) for c in cands], 8, pad=4), out / "candidates_64.png")
+    save(
+        _SHEET.cells([("", _SHEET.on_backdrop(c, 3)) for c in cands], 8, pad=4),
+        out / "candidates_64.png",
+    )
     md.append(
         '**64 candidates** of a 32 px `create-1-direction-object` ("assorted potions"): '
         "one request, each candidate its own seed, proportions and colours.\n\n"
@@ -163,7 +132,7 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
 
     progress("objects: forest pack")
     forest = _candidates("forest pack", 64)
-    _save(_grid([("", _on_backdrop(c, 3)) for c in forest], 8), out / "forest_pack.png")
+    save(_SHEET.cells([("", _SHEET.on_backdrop(c, 3)) for c in forest], 8), out / "forest_pack.png")
     md.append(
         "**A forest pack**: 16 candidates at 64 px, different kinds of tree (oak, pine, "
         "birch, willow, fruit, blossom, dead), each in its own greens.\n\n"
@@ -186,9 +155,10 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         rot, result = _eight(desc, 48, view)
         results[desc] = result
         rows += [
-            (f"{desc} · {view}" if d == "south" else d, _on_backdrop(rot[d], 3)) for d in DIRECTIONS
+            (f"{desc} · {view}" if d == "south" else d, _SHEET.on_backdrop(rot[d], 3))
+            for d in DIRECTIONS
         ]
-    _save(_grid(rows, 8), out / "eight_directions.png")
+    save(_SHEET.cells(rows, 8), out / "eight_directions.png")
     md.append(
         "**8-direction objects** (48 px): one camera, one palette and one ground line in "
         "every direction; the directions turn clockwise from south.\n\n"
@@ -204,10 +174,10 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     ref[30:36, 18:22] = (236, 196, 70, 255)
     sent = base64.b64encode(encode_png(ref)).decode()
     rot, _ = _eight("wooden chest", None, "low top-down", reference_image={"base64": sent})
-    _save(
-        _grid(
+    save(
+        _SHEET.cells(
             [
-                ("reference (south)" if d == "south" else d, _on_backdrop(rot[d], 4))
+                ("reference (south)" if d == "south" else d, _SHEET.on_backdrop(rot[d], 4))
                 for d in DIRECTIONS
             ],
             8,
@@ -230,10 +200,10 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     ):
         base = results.get(desc) or _eight(desc, 48, "low top-down")[1]
         first = decode_image(run_state_source(base))
-        cells.append((desc, _on_backdrop(first, 3)))
+        cells.append((desc, _SHEET.on_backdrop(first, 3)))
         for edit in edits:
-            cells.append((edit, _on_backdrop(_state(base, edit)["south-east"], 3)))
-    _save(_grid(cells, 5), out / "states.png")
+            cells.append((edit, _SHEET.on_backdrop(_state(base, edit)["south-east"], 3)))
+    save(_SHEET.cells(cells, 5), out / "states.png")
     md.append(
         "**States** (`POST /objects/{id}/states`): the edit applied to the object's model, "
         "drawn with the source's camera, so a state stands where its source stood.\n\n"
@@ -253,13 +223,13 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     ):
         frames = _frames(results[desc], action, "south-east", 8)
         strips += [
-            (f"{desc}: {action}" if i == 0 else "", _on_backdrop(f, 3))
+            (f"{desc}: {action}" if i == 0 else "", _SHEET.on_backdrop(f, 3))
             for i, f in enumerate(frames)
         ]
         name = desc.replace(" ", "_") + ".gif"
         _gif(frames, 4, out / name)
         gifs.append(f"![{action}](objects/{name})")
-    _save(_grid(strips, 9), out / "animations.png")
+    save(_SHEET.cells(strips, 9), out / "animations.png")
     md.append(
         "**Animations** (`POST /objects/{id}/animations`, v3, 8 frames + the first): a "
         "chest opening, a flame flickering, a banner waving, a tree swaying, a coin "
@@ -289,11 +259,11 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
     edge = mask & ~(p[:-2, 1:-1] & p[2:, 1:-1] & p[1:-1, :-2] & p[1:-1, 2:])
     shown[edge] = (255, 90, 200, 255)
     cells = [
-        ("scene and oval", _on_backdrop(shown, 3)),
-        ("map object (transparent)", _on_backdrop(layer, 3)),
-        ("drawn into the scene", _on_backdrop(composite, 3)),
+        ("scene and oval", _SHEET.on_backdrop(shown, 3)),
+        ("map object (transparent)", _SHEET.on_backdrop(layer, 3)),
+        ("drawn into the scene", _SHEET.on_backdrop(composite, 3)),
     ]
-    _save(_grid(cells, 3), out / "map_object.png")
+    save(_SHEET.cells(cells, 3), out / "map_object.png")
     md.append(
         "**A map object inpainted into a scene** (`POST /map-objects`, `oval` 0.3): the "
         "object alone on a transparent canvas the scene's size, and the scene with it drawn "
