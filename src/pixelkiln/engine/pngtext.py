@@ -1,9 +1,12 @@
 """A ``tEXt`` chunk in a PNG: written without re-encoding, read without decoding.
 
-The service marks every PNG it stores with a ``pixelkiln`` chunk naming the asset and
-file it belongs to (:data:`KEY`), so an image it drew is recognised when it comes back
-even where its pixels no longer hash the same. The chunk goes just before ``IEND``;
-the image data is untouched, so the pixels (and their hash) are the same as before.
+The rotations the service answers from a stored model carry a ``pixelkiln`` chunk
+naming the asset and file they are (:data:`KEY`), so such an image is recognised when it
+comes back even where its pixels no longer hash the same. The chunk goes just before
+``IEND`` and the image data is left as it is (Pillow would re-encode it to add one), so
+the bytes up to the chunk, the pixels and their hash are the same as without it.
+Stored files carry none: a stored PNG is kept byte for byte as drawn (a reference as
+sent, the same request giving the same bytes), and is recognised by its pixel hash.
 """
 
 from __future__ import annotations

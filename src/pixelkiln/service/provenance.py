@@ -4,11 +4,11 @@ Every image a job stores is recorded with the hash of its decoded pixels (RGBA, 
 shape), so re-encoding it (another PNG compressor, an editor's save) does not hide it.
 When a sprite arrives to be rotated, animated or edited, :func:`find_drawn` finds the
 caller's asset that holds it, and the work starts from that asset's stored model instead
-of from pixels: the result is exact. Every PNG a job stores also carries a ``pixelkiln``
-text chunk naming its asset and file (:mod:`pixelkiln.engine.pngtext`), so an image
-whose pixels were touched since (a pixel fixed in an editor that keeps the chunk) is
-still found by the chunk when its size is the stored file's. Another account's images
-are never matched.
+of from pixels: the result is exact. The rotations answered from a stored model also
+carry a ``pixelkiln`` text chunk naming their asset and file
+(:mod:`pixelkiln.engine.pngtext`), so such an image whose pixels were touched since (a
+pixel fixed in an editor that keeps the chunk) is still found by the chunk when its size
+is the stored file's. Another account's images are never matched.
 """
 
 from __future__ import annotations
