@@ -60,10 +60,12 @@ built materials and grass, which read well, passed):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy import ndimage
 
+from pixelkiln.engine import torus
 from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
 
@@ -185,7 +187,7 @@ def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
     opaque = index >= 0
     same = np.zeros(index.shape, bool)
     # One padded copy, eight windows of it (the same neighbours as eight rolls, cheaper).
-    padded = np.pad(index, 1, mode="wrap") if wrap else np.pad(index, 1, constant_values=-2)
+    padded = torus.wrap_pad(index) if wrap else np.pad(index, 1, constant_values=-2)
     h, w = index.shape
     for dy, dx in _N8:
         same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
@@ -414,7 +416,7 @@ def lab_image(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = No
 
 def boundary_jumps(lab: np.ndarray, axis: int) -> np.ndarray:
     """Mean ΔEOK across each boundary along ``axis``; the last entry is the wrap seam."""
-    nxt = np.roll(lab, -1, axis=axis)
+    nxt = torus.roll(lab, -1, 0) if axis == 0 else torus.roll(lab, 0, -1)
     jump = np.linalg.norm(nxt - lab, axis=-1)
     return jump.mean(axis=1 - axis)
 
@@ -468,8 +470,8 @@ def calmest_cut(
         jumps = np.round(boundary_jumps(lab, axis), 9)
         runs = _line_runs(index, axis)  # longest run of each line across ``axis``
         # Boundary b lies between line b and b + 1; both become border lines.
-        border = np.maximum(runs, np.roll(runs, -1))
-        calm = jumps <= np.median(jumps)
+        border = np.maximum(runs, np.concatenate([runs[1:], runs[:1]]))
+        calm = jumps <= _median(jumps)
         length = index.shape[1 - axis]
         short = border <= length * BORDER_RUN_MAX
         position = np.arange(len(jumps))
@@ -481,12 +483,22 @@ def calmest_cut(
     return shift[0], shift[1]
 
 
+def _median(values: np.ndarray) -> float:
+    """``np.median`` of a 1-D array without NaNs, by a sort: the middle value, or the
+    mean of the two middle values computed as ``np.mean`` computes it (their sum, halved)."""
+    ordered = np.sort(values)
+    n = len(ordered)
+    if n % 2:
+        return float(ordered[n // 2])
+    return float((ordered[n // 2 - 1] + ordered[n // 2]) / 2)
+
+
 def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
     """Longest cyclic same-colour run of each line that runs across ``axis`` (rows for
     axis 0, columns for axis 1), as a pixel count."""
     lines = index if axis == 0 else index.T
     n = lines.shape[1]
-    starts = lines != np.roll(lines, 1, axis=1)
+    starts = lines != np.concatenate([lines[:, -1:], lines[:, :-1]], axis=1)  # roll by 1
     # Two laps round the line: a run that wraps finds its start in the first lap.
     positions = np.arange(2 * n)
     marked = np.where(np.concatenate([starts, starts], axis=1), positions, 0)
@@ -500,18 +512,41 @@ def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
 
 def _edge_counts(index: np.ndarray) -> np.ndarray:
     """Per pixel, how many of its right and lower neighbours (wrapping) differ: 0..2."""
-    right = index != np.roll(index, -1, axis=1)
-    down = index != np.roll(index, -1, axis=0)
+    right = index != torus.roll(index, 0, -1)
+    down = index != torus.roll(index, -1, 0)
     return right.astype(np.float64) + down
 
 
 def _block_sums(values: np.ndarray, blocks: int, shift: tuple[int, int]) -> np.ndarray:
-    """Sums of ``values`` over a ``blocks x blocks`` grid laid on the torus at ``shift``."""
-    rolled = np.roll(values, shift, axis=(0, 1))
+    """Sums of ``values`` over a ``blocks x blocks`` grid laid on the torus at ``shift``.
+
+    Each pixel's block comes from a map made once per size and shift, and one weighted
+    ``bincount`` sums them; the values summed here are whole numbers (edge and pixel
+    counts), whose float sums are exact in any order, so this equals the sums of the
+    rolled array over the grid's slices."""
     h, w = values.shape
+    if min(h, w) < 2 * blocks:  # grid lines may coincide: the slices' own sums
+        rolled = np.roll(values, shift, axis=(0, 1))
+        ys = np.linspace(0, h, blocks + 1).round().astype(int)[:-1]
+        xs = np.linspace(0, w, blocks + 1).round().astype(int)[:-1]
+        return np.add.reduceat(np.add.reduceat(rolled, ys, axis=0), xs, axis=1)
+    block = _block_map(h, w, blocks, shift[0], shift[1])
+    sums = np.bincount(block, weights=values.ravel(), minlength=blocks * blocks)
+    return sums.reshape(blocks, blocks)
+
+
+@lru_cache(maxsize=128)
+def _block_map(h: int, w: int, blocks: int, sy: int, sx: int) -> np.ndarray:
+    """The block of every pixel (flat, row-major block number) for :func:`_block_sums`:
+    the pixel at (y, x) lands at (y + sy, x + sx) in the rolled array, whose grid lines
+    are at ``linspace(0, side, blocks + 1)`` rounded."""
     ys = np.linspace(0, h, blocks + 1).round().astype(int)[:-1]
     xs = np.linspace(0, w, blocks + 1).round().astype(int)[:-1]
-    return np.add.reduceat(np.add.reduceat(rolled, ys, axis=0), xs, axis=1)
+    by = np.searchsorted(ys, (np.arange(h) + sy) % h, side="right") - 1
+    bx = np.searchsorted(xs, (np.arange(w) + sx) % w, side="right") - 1
+    block = (by[:, None] * blocks + bx[None, :]).ravel()
+    block.flags.writeable = False
+    return block
 
 
 def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
