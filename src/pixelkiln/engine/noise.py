@@ -320,6 +320,24 @@ def _least(offset: int, wraps: bool, size: float) -> float:
     return 0.0 if wraps else max(abs(offset) - 1, 0) * size
 
 
+def _ring(offset: int, cells: int, wraps: bool) -> int:
+    """How many grid cells away the cell ``offset`` away is (round the torus if ``wraps``)."""
+    return min(offset, cells - offset) if wraps else abs(offset)
+
+
+def _gap(
+    offset: int, cells: int, wraps: bool, size: float, place: np.ndarray
+) -> np.ndarray | float:
+    """The least distance along one axis from each pixel (``place``: its position inside
+    its own grid cell) to any seed of the cell ``offset`` away; round the torus, the
+    shorter way to the nearer edge of that cell."""
+    if offset == 0:
+        return 0.0
+    if not wraps:
+        return (abs(offset) - 1) * size + (size - place if offset > 0 else place)
+    return np.minimum((offset - 1) * size + (size - place), (cells - offset - 1) * size + place)
+
+
 def _combine(metric: str, a: np.ndarray | float, b: np.ndarray | float) -> np.ndarray | float:
     """Distance from per-axis parts (euclidean: squared, compared squared)."""
     if metric == "manhattan":
@@ -392,8 +410,10 @@ def worley(
         for ox in offs_x
         if _combine(metric, _least(oy, wrap_y, my), _least(ox, wrap_x, mx)) < bound
     ]
-    # Near cells first, so the far ones meet tight second-nearest distances to beat.
-    offsets.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), o))
+    # Near cells first (round the torus on a wrapping axis), so the far ones meet tight
+    # second-nearest distances to beat. The order does not change the result: F1, F2 and
+    # the owner (lowest seed index among the nearest) are the same in any order.
+    offsets.sort(key=lambda o: (max(_ring(o[0], gy, wrap_y), _ring(o[1], gx, wrap_x)), o))
     n = h * w
     f1 = np.full(n, np.inf)
     f2 = np.full(n, np.inf)
@@ -401,18 +421,21 @@ def worley(
     best_dy = np.zeros(n)
     best_dx = np.zeros(n)
     rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
+    left_m = left / aspect
     for oy, ox in offsets:
         neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
         sel: slice | np.ndarray = slice(None)
-        if not (wrap_y or wrap_x) and max(abs(oy), abs(ox)) > 1:
-            # Only pixels this far cell could still beat: its least distance to them.
-            gap_y = 0.0 if oy == 0 else (abs(oy) - 1) * my + (my - top if oy > 0 else top)
-            gap_x = (
-                0.0
-                if ox == 0
-                else (abs(ox) - 1) * mx + (mx - left / aspect if ox > 0 else left / aspect)
+        if max(_ring(oy, gy, wrap_y), _ring(ox, gx, wrap_x)) > 1:
+            # Only pixels this far cell could still beat: its least distance to them. A
+            # pixel left out would keep its F1, F2 and owner (the cell is further than
+            # its F2); round the torus the bound gets a hair of slack for rounding.
+            least = _combine(
+                metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left_m)
             )
-            sel = np.flatnonzero(_combine(metric, gap_y, gap_x) <= f2)
+            if wrap_y or wrap_x:
+                sel = np.flatnonzero(least <= f2 * (1 + 1e-9) + 1e-9)
+            else:
+                sel = np.flatnonzero(least <= f2)
             if not len(sel):
                 continue
         cell = neighbour[own[sel]]
