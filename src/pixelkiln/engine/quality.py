@@ -124,6 +124,7 @@ BORDER_RUN_MAX = 0.5
 REPETITION_MAX = 0.35
 REPETITION_MAX_SMALL = 0.45
 
+_LAST = np.iinfo(np.int64).max
 _N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 
 
@@ -276,7 +277,7 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
     k = int(comp.max()) + 1
     colour = np.empty(k, np.int64)
     colour[comp.ravel()] = index.ravel()  # every pixel of a cluster has its colour
-    key = np.where(colour >= 0, colour, np.iinfo(np.int64).max)
+    key = np.where(colour >= 0, colour, _LAST)
     rank = np.empty(k, np.int64)
     rank[np.argsort(key, kind="stable")] = np.arange(k)
     out = rank[comp]
@@ -338,7 +339,8 @@ def cluster_sizes(
     ``labels``: the image's :func:`cluster_labels`, if already at hand."""
     index = _as_index(img)
     labels = (cluster_labels(index, wrap) if labels is None else labels)[index >= 0]
-    return np.bincount(labels)[np.unique(labels)]
+    counts = np.bincount(labels)
+    return counts[counts > 0]  # the sizes of the labels present, in label order
 
 
 def mean_cluster(img: np.ndarray, wrap: bool = True, labels: np.ndarray | None = None) -> float:
@@ -581,7 +583,12 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | No
     """
     index, colors = (pre.index, pre.colors) if pre is not None else index_image(rgba)
     h, w = index.shape
-    values, counts = np.unique(index[index >= 0], return_counts=True)
+    if index.size and index.min() >= 0:  # every pixel opaque: count instead of sorting
+        counts = np.bincount(index.ravel())
+        values = np.flatnonzero(counts)
+        counts = counts[values]
+    else:
+        values, counts = np.unique(index[index >= 0], return_counts=True)
     if len(values) < 2:
         return 0.0
     lab = srgb_to_oklab(colors)
@@ -594,26 +601,25 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | No
     sizes = np.bincount(labels.ravel())
     colour_of = np.empty(len(sizes), np.int64)
     colour_of[labels.ravel()] = index.ravel()
-    items = np.unique(labels[candidates])
-    tiled = np.tile(index, (3, 3))
+    items = np.flatnonzero(np.bincount(labels[candidates], minlength=len(sizes)))  # unique
     wraps: dict[int, np.ndarray] = {}
     # The biggest cluster that does not wrap, trying the biggest first: a colour's wrap
     # test is made only when one of its clusters comes up (often just one colour's).
     for item in items[np.argsort(-sizes[items], kind="stable")]:
         colour = int(colour_of[item])
         if colour not in wraps:
-            wraps[colour] = _wrapping(tiled, labels, colour, len(sizes))
+            wraps[colour] = _wrapping(index == colour, labels, len(sizes))
         if not wraps[colour][item]:
             return float(sizes[item] / (h * w))
     return 0.0
 
 
-def _wrapping(tiled: np.ndarray, labels: np.ndarray, colour: int, n: int) -> np.ndarray:
-    """Which torus clusters of ``colour`` wrap all the way round: in the 3x3 repeat
-    ``tiled`` labelled flat, the middle copy of one of its pixels is connected to a
-    neighbouring copy of the same pixel."""
+def _wrapping(mask: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
+    """Which torus clusters of one colour (its pixels: ``mask``) wrap all the way round:
+    in the 3x3 repeat of the mask labelled flat, the middle copy of one of its pixels is
+    connected to a neighbouring copy of the same pixel."""
     h, w = labels.shape
-    flat, _ = ndimage.label(tiled == colour)
+    flat, _ = ndimage.label(np.tile(mask, (3, 3)))
     middle = flat[h : 2 * h, w : 2 * w]
     wraps = np.zeros(n, bool)
     for dy, dx in ((0, w), (h, 0), (h, w), (h, -w)):
