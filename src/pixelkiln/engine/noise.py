@@ -414,18 +414,33 @@ def worley(
     # second-nearest distances to beat. The order does not change the result: F1, F2 and
     # the owner (lowest seed index among the nearest) are the same in any order.
     offsets.sort(key=lambda o: (max(_ring(o[0], gy, wrap_y), _ring(o[1], gx, wrap_x)), o))
-    n = h * w
-    f1 = np.full(n, np.inf)
-    f2 = np.full(n, np.inf)
-    owner = np.full(n, gy * gx, np.int64)
-    best_dy = np.zeros(n)
-    best_dx = np.zeros(n)
+    # The 3x3 cells round every pixel's own, all at once: the loop's arithmetic element
+    # by element, and the same picks of F1, F2 and owner (see :func:`_two_nearest`).
+    near = [o for o in offsets if max(_ring(o[0], gy, wrap_y), _ring(o[1], gx, wrap_x)) <= 1]
+    oy_near = np.array([o[0] for o in near])[:, None]
+    ox_near = np.array([o[1] for o in near])[:, None]
+    cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
+    if wrap_y:
+        ddy = torus_delta(yy, points[cell, 0], h)
+    else:
+        ddy = top - (oy_near * size_y + in_y[cell])
+    if wrap_x:
+        ddx = torus_delta(xx, points[cell, 1], w) / aspect
+    else:
+        ddx = (left - (ox_near * size_x + in_x[cell])) / aspect
+    f1, f2, owner, best_dy, best_dx = _two_nearest(_combine(metric, ddy, ddx), cell, ddy, ddx)
     rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
     left_m = left / aspect
-    for oy, ox in offsets:
+    for oy, ox in offsets[len(near) :]:
+        ring_y, ring_x = _ring(oy, gy, wrap_y), _ring(ox, gx, wrap_x)
+        # Every pixel is at least this far from the cell's seed: when that beats every
+        # F2, no pixel can change (with slack for rounding).
+        floor = _combine(metric, max(ring_y - 1, 0) * my, max(ring_x - 1, 0) * mx)
+        if floor * (1 - 1e-6) > float(f2.max()):
+            continue
         neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
         sel: slice | np.ndarray = slice(None)
-        if max(_ring(oy, gy, wrap_y), _ring(ox, gx, wrap_x)) > 1:
+        if max(ring_y, ring_x) > 1:
             # Only pixels this far cell could still beat: its least distance to them. A
             # pixel left out would keep its F1, F2 and owner (the cell is further than
             # its F2); round the torus the bound gets a hair of slack for rounding.
@@ -468,6 +483,23 @@ def worley(
         dx=(best_dx * aspect).reshape(shape),
         grid=(gy, gx),
     )
+
+
+def _two_nearest(
+    dist: np.ndarray, cell: np.ndarray, ddy: np.ndarray, ddx: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For candidate distances ``dist`` (cells x pixels) to the seeds ``cell`` (a seed at
+    most once per pixel): F1, F2 (the second smallest, F1 again on a tie), the owner (the
+    lowest seed index at F1) and its offsets - what the cell-by-cell search keeps, which
+    does not depend on the order the cells come in."""
+    columns = np.arange(dist.shape[1])
+    f1 = dist.min(axis=0)
+    nearest = np.where(dist == f1, cell, np.iinfo(np.int64).max)
+    pick = nearest.argmin(axis=0)
+    rest = dist.copy()
+    rest[pick, columns] = np.inf
+    f2 = rest.min(axis=0)
+    return f1, f2, nearest[pick, columns], ddy[pick, columns], ddx[pick, columns]
 
 
 def checkered(cells: Cells, rng: np.random.Generator, flip: float = 0.2) -> np.ndarray:
