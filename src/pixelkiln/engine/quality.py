@@ -571,7 +571,13 @@ def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     return worst
 
 
-def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | None = None) -> float:
+def dominant_feature(
+    rgba: np.ndarray,
+    contrast: float = 0.12,
+    pre: Indexed | None = None,
+    *,
+    under: float | None = None,
+) -> float:
     """Share of the tile taken by its largest single item: the largest same-colour
     cluster (on the torus) of a colour that stands out from the tile's commonest colour
     by more than ``contrast`` ΔEOK - more than one ramp step (~0.09), since broad patches
@@ -580,6 +586,11 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | No
     Clusters that wrap all the way round the torus (a mortar net, a band running off
     both edges) are structure, not an item, and are not counted: they form one
     continuous network when the tile repeats, so they cannot stamp a copy per tile.
+
+    ``under``: a limit, for callers that only need the exact share when it reaches it.
+    When the largest candidate cluster's share is under the limit, that share is
+    returned without the wrap test: it is the answer when that cluster does not wrap,
+    and an upper bound (so still under the limit) when it does.
     """
     index, colors = (pre.index, pre.colors) if pre is not None else index_image(rgba)
     h, w = index.shape
@@ -602,6 +613,10 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | No
     colour_of = np.empty(len(sizes), np.int64)
     colour_of[labels.ravel()] = index.ravel()
     items = np.flatnonzero(np.bincount(labels[candidates], minlength=len(sizes)))  # unique
+    if under is not None:
+        share = float(sizes[items].max() / (h * w))
+        if share / under < 1.0:  # the ratio a caller forms with the limit
+            return share
     wraps: dict[int, np.ndarray] = {}
     # The biggest cluster that does not wrap, trying the biggest first: a colour's wrap
     # test is made only when one of its clusters comes up (often just one colour's).
@@ -669,27 +684,42 @@ def tiling_limits(shape: tuple[int, int]) -> dict[str, float]:
 
 
 def tiling_values(
-    rgba: np.ndarray, pre: Indexed | None = None, lab: np.ndarray | None = None
+    rgba: np.ndarray,
+    pre: Indexed | None = None,
+    lab: np.ndarray | None = None,
+    *,
+    dominant_under: float | None = None,
 ) -> dict[str, float]:
     """The four tiling measures of a seamless tile, by gate name (``pre``: its
-    :func:`indexed`, ``lab`` its OKLab, if already at hand)."""
+    :func:`indexed`, ``lab`` its OKLab, if already at hand; ``dominant_under``: see
+    :func:`dominant_feature`'s ``under``)."""
     index = pre.index if pre is not None else index_image(rgba)[0]
     return {
         "detail_balance": detail_balance(index),
-        "dominant_feature": dominant_feature(rgba, pre=pre),
+        "dominant_feature": dominant_feature(rgba, pre=pre, under=dominant_under),
         "border_runs": border_runs(index),
         "repetition": repetition(rgba, lab=lab),
     }
 
 
 def tiling_score(
-    rgba: np.ndarray, pre: Indexed | None = None, lab: np.ndarray | None = None
+    rgba: np.ndarray,
+    pre: Indexed | None = None,
+    lab: np.ndarray | None = None,
+    *,
+    exact_under: bool = True,
 ) -> float:
     """The worst tiling measure as a share of its limit: under 1 passes every gate
-    (border runs may reach their limit), above 1 fails one."""
+    (border runs may reach their limit), above 1 fails one.
+
+    With ``exact_under=False`` the score is exact from 1 up and only known to be under 1
+    below it (all a pass/fail decision needs): a measure found under its limit by a
+    cheaper upper bound counts at that bound, which cannot be the worst of a score of
+    1 or more."""
     pre = pre if pre is not None else indexed(rgba)
     limits = tiling_limits(pre.index.shape)
-    values = tiling_values(rgba, pre, lab)
+    under = None if exact_under else limits["dominant_feature"]
+    values = tiling_values(rgba, pre, lab, dominant_under=under)
     ratios = [values[k] / limits[k] for k in values]
     # Border runs pass at their limit: count them a hair lower.
     ratios[2] *= 0.999

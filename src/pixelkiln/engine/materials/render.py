@@ -199,7 +199,9 @@ def _score(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray, np.ndarray]) -
     pre = indexed(rgba, (index, colors))  # the index and cluster labels read below
     clusters = cluster_min(pre.index.shape) / max(mean_cluster(pre.index, labels=pre.labels), 1e-9)
     strays = orphan_fraction(pre.index) / ORPHAN_MAX
-    return max(tiling_score(rgba, pre, lab), clusters * 1.0001, strays * 1.0001)
+    # Only whether the score reaches 1, and its value when it does, decide anything.
+    tiling = tiling_score(rgba, pre, lab, exact_under=False)
+    return max(tiling, clusters * 1.0001, strays * 1.0001)
 
 
 def _render(
