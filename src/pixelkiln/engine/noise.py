@@ -59,8 +59,16 @@ def rank_normalize(field: np.ndarray) -> np.ndarray:
     flat = field.ravel()
     order = np.argsort(flat, kind="stable")
     ranks = np.empty(flat.size, np.float64)
-    ranks[order] = np.linspace(0.0, 1.0, flat.size)
+    ranks[order] = _rank_values(flat.size)
     return ranks.reshape(field.shape)
+
+
+@lru_cache(maxsize=64)
+def _rank_values(n: int) -> np.ndarray:
+    # The same ``linspace`` for every field of a size: made once, read-only.
+    values = np.linspace(0.0, 1.0, n)
+    values.flags.writeable = False
+    return values
 
 
 def _smooth(t: np.ndarray) -> np.ndarray:

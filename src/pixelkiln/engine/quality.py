@@ -125,6 +125,8 @@ REPETITION_MAX = 0.35
 REPETITION_MAX_SMALL = 0.45
 
 _LAST = np.iinfo(np.int64).max
+# ``ndimage.label``'s default structure (4-connectivity), made once.
+_CROSS = ndimage.generate_binary_structure(2, 1)
 _N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 
 
@@ -170,7 +172,7 @@ def palette_indexed(idx: np.ndarray, palette: np.ndarray) -> tuple[np.ndarray, n
 
 def _as_index(img: np.ndarray) -> np.ndarray:
     img = np.asarray(img)
-    return img.astype(np.int64) if img.ndim == 2 else index_image(img)[0]
+    return img.astype(np.int64, copy=False) if img.ndim == 2 else index_image(img)[0]
 
 
 def _neighbours(index: np.ndarray, dy: int, dx: int, wrap: bool) -> np.ndarray:
@@ -261,7 +263,7 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
     grid[0::2, 0::2] = opaque
     grid[0::2, 1:-1:2] = (index[:, :-1] == index[:, 1:]) & opaque[:, :-1]
     grid[1:-1:2, 0::2] = (index[:-1] == index[1:]) & opaque[:-1]
-    flat, n = ndimage.label(grid)
+    flat, n = ndimage.label(grid, _CROSS)
     comp = flat[0::2, 0::2].astype(np.int64) - 1
     clear = ~opaque
     n_clear = int(clear.sum())
@@ -452,7 +454,9 @@ def seam_error(rgba: np.ndarray) -> float:
 
 
 def calmest_cut(
-    rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    lab: np.ndarray | None = None,
 ) -> tuple[int, int]:
     """The roll ``(dy, dx)`` that opens the torus along its calmest row and column
     boundary whose two border lines carry no same-colour run longer than half a side.
@@ -464,8 +468,9 @@ def calmest_cut(
     border emphasises the tile's edge (a classic tiling tell, :func:`border_runs`). So
     the cut takes the calmest boundary without such a run, among the calmer half; if
     there is none, the one with the shortest runs there (ties: calmer, then first).
+    ``known`` (its :func:`index_image`) and ``lab`` (its :func:`lab_image`): if at hand.
     """
-    lab = lab_image(rgba, known)
+    lab = lab if lab is not None else lab_image(rgba, known)
     index = known[0] if known is not None else index_image(rgba)[0]
     shift = []
     for axis in (0, 1):
@@ -634,7 +639,7 @@ def _wrapping(mask: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
     in the 3x3 repeat of the mask labelled flat, the middle copy of one of its pixels is
     connected to a neighbouring copy of the same pixel."""
     h, w = labels.shape
-    flat, _ = ndimage.label(np.tile(mask, (3, 3)))
+    flat, _ = ndimage.label(np.tile(mask, (3, 3)), _CROSS)
     middle = flat[h : 2 * h, w : 2 * w]
     wraps = np.zeros(n, bool)
     for dy, dx in ((0, w), (h, 0), (h, w), (h, -w)):
