@@ -141,21 +141,33 @@ def remove_orphans(index: np.ndarray, keep: np.ndarray | None = None) -> np.ndar
     return out
 
 
-def _under_three(torus: _Torus, steps: list[tuple[int, int]]) -> np.ndarray:
-    """Pixels in clusters of 1 or 2 pixels on the torus, connected through ``steps``
-    (the 4 or the 8 neighbours), without labelling: a pixel with no same-colour
-    neighbour is alone; one whose single same-colour neighbour has no other is one of
-    two. Exact on a torus of at least 3 x 3 (the neighbours are distinct pixels).
-    Transparent pixels (negative) are their own clusters, as :func:`cluster_labels`
-    counts them."""
+def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """Pixels in clusters of 1 or 2 pixels on the torus, 4-connected and (with
+    ``with_lines``) 8-connected, without labelling: a pixel with no same-colour neighbour
+    is alone; one whose single same-colour neighbour has no other is one of two. Exact
+    on a torus of at least 3 x 3 (the neighbours are distinct pixels). Transparent
+    pixels (negative) are their own clusters, as :func:`cluster_labels` counts them."""
     index = torus.index
-    opaque = index >= 0
-    same = [(torus.window(dy, dx) == index) & opaque for dy, dx in steps]
-    count = np.sum(same, axis=0)
-    partner = np.zeros(index.shape, np.int64)
+    steps = _N8 if with_lines else _N4
+    same = {step: torus.window(*step) == index for step in steps}
+    if index.min() < 0:
+        opaque = index >= 0
+        same = {step: s & opaque for step, s in same.items()}
+    small4 = _alone_or_paired(same, _N4)
+    return small4, _alone_or_paired(same, _N8) if with_lines else None
+
+
+def _alone_or_paired(
+    same: dict[tuple[int, int], np.ndarray], steps: list[tuple[int, int]]
+) -> np.ndarray:
+    """:func:`_under_three` for one connectivity, from the same-colour flag of every step."""
+    count = np.zeros(same[steps[0]].shape, np.int64)
+    for step in steps:
+        count += same[step]
     wrapped = _Torus(count)
-    for (dy, dx), s in zip(steps, same, strict=True):
-        partner += s * wrapped.window(dy, dx)
+    partner = np.zeros(count.shape, np.int64)
+    for step in steps:
+        partner += same[step] * wrapped.window(*step)
     return (count == 0) | ((count == 1) & (partner == 1))
 
 
@@ -177,9 +189,9 @@ def remove_small(
     for _ in range(3):
         torus = _Torus(out)
         if direct:
-            small = _under_three(torus, _N4)
-            if with_lines:
-                small = np.where(lines, _under_three(torus, _N8), small)
+            small, small8 = _under_three(torus, with_lines)
+            if small8 is not None:
+                small = np.where(lines, small8, small)
         else:
             labels = cluster_labels(out)
             small = np.bincount(labels.ravel())[labels] < min_size
