@@ -454,9 +454,7 @@ def seam_error(rgba: np.ndarray) -> float:
 
 
 def calmest_cut(
-    rgba: np.ndarray,
-    known: tuple[np.ndarray, np.ndarray] | None = None,
-    lab: np.ndarray | None = None,
+    rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None
 ) -> tuple[int, int]:
     """The roll ``(dy, dx)`` that opens the torus along its calmest row and column
     boundary whose two border lines carry no same-colour run longer than half a side.
@@ -468,13 +466,16 @@ def calmest_cut(
     border emphasises the tile's edge (a classic tiling tell, :func:`border_runs`). So
     the cut takes the calmest boundary without such a run, among the calmer half; if
     there is none, the one with the shortest runs there (ties: calmer, then first).
-    ``known`` (its :func:`index_image`) and ``lab`` (its :func:`lab_image`): if at hand.
+    ``known``: its :func:`index_image`, if at hand.
     """
-    lab = lab if lab is not None else lab_image(rgba, known)
-    index = known[0] if known is not None else index_image(rgba)[0]
+    index, colors = known if known is not None else index_image(rgba)
+    opaque = index.min() >= 0
+    lab = None if opaque else lab_image(rgba, (index, colors))
+    palette_lab = srgb_to_oklab(colors)
     shift = []
     for axis in (0, 1):
-        jumps = np.round(boundary_jumps(lab, axis), 9)
+        jumps = _palette_jumps(index, palette_lab, axis) if opaque else boundary_jumps(lab, axis)
+        jumps = np.round(jumps, 9)
         runs = _line_runs(index, axis)  # longest run of each line across ``axis``
         # Boundary b lies between line b and b + 1; both become border lines.
         border = np.maximum(runs, np.concatenate([runs[1:], runs[:1]]))
@@ -486,8 +487,19 @@ def calmest_cut(
             order = np.lexsort((position, jumps, ~(calm & short)))
         else:
             order = np.lexsort((position, jumps, border, ~calm))
-        shift.append(-(int(order[0]) + 1) % lab.shape[axis])
+        shift.append(-(int(order[0]) + 1) % index.shape[axis])
     return shift[0], shift[1]
+
+
+def _palette_jumps(index: np.ndarray, palette_lab: np.ndarray, axis: int) -> np.ndarray:
+    """:func:`boundary_jumps` of ``palette_lab[index]`` (an opaque image), from the
+    distances between its few colours: each pixel pair's ΔEOK is the one
+    ``np.linalg.norm`` gives for it (the same differences, squares and sum), looked up
+    instead of worked out per pixel."""
+    diff = palette_lab[None, :, :] - palette_lab[:, None, :]  # [i, j]: colour j - colour i
+    distance = np.sqrt(np.add.reduce(diff * diff, axis=-1))
+    nxt = torus.roll(index, -1, 0) if axis == 0 else torus.roll(index, 0, -1)
+    return distance[index, nxt].mean(axis=1 - axis)
 
 
 def _median(values: np.ndarray) -> float:

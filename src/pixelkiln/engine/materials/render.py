@@ -246,7 +246,7 @@ def _render(
     # OKLab come from the few colours (no sort of the pixels), and serve the gates too.
     known = palette_indexed(d.index, colors) if d.index.min() >= 0 else index_image(rgba)
     lab = lab_image(rgba, known)
-    cut = calmest_cut(rgba, known, lab)
+    cut = calmest_cut(rgba, known)
     rgba = roll(rgba, *cut)
     index = roll(d.index, *cut)
     units = roll(d.units, *cut)
