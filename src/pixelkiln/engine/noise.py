@@ -100,12 +100,17 @@ def _pixel_coords(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
     return yy, xx
 
 
+@lru_cache(maxsize=256)
 def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For pixel centres 0..n-1 on a periodic lattice of ``cells`` cells: the two
-    neighbouring nodes of each and the quintic fade between them."""
+    neighbouring nodes of each and the quintic fade between them (the same for every
+    field of a size and lattice: made once, read-only)."""
     t = np.arange(n, dtype=np.float64) * cells / n
     i0 = np.floor(t).astype(np.int64)
-    return i0 % cells, (i0 + 1) % cells, _smooth(t - i0)
+    nodes = (i0 % cells, (i0 + 1) % cells, _smooth(t - i0))
+    for a in nodes:
+        a.flags.writeable = False
+    return nodes
 
 
 def lattice_noise(
