@@ -410,26 +410,10 @@ def worley(
     # Distances in the metric's units: x is divided by ``aspect``. The second-nearest
     # seed is never further than an adjacent cell's seed can be.
     my, mx = size_y, size_x / aspect
-    reach = float(np.sqrt(my * my + mx * mx + 3 * min(my, mx) ** 2))
-    if metric == "manhattan":
-        reach *= np.sqrt(2)
-    offs_y, wrap_y = _axis_offsets(gy, my, reach)
-    offs_x, wrap_x = _axis_offsets(gx, mx, reach)
     squared = metric not in ("manhattan", "chebyshev")  # euclidean: compared squared
-    bound = reach * reach if squared else reach
-    offsets = [
-        (oy, ox)
-        for oy in offs_y
-        for ox in offs_x
-        if _combine(metric, _least(oy, wrap_y, my), _least(ox, wrap_x, mx)) < bound
-    ]
-    # Near cells first (round the torus on a wrapping axis), so the far ones meet tight
-    # second-nearest distances to beat. The order does not change the result: F1, F2 and
-    # the owner (lowest seed index among the nearest) are the same in any order.
-    offsets.sort(key=lambda o: (max(_ring(o[0], gy, wrap_y), _ring(o[1], gx, wrap_x)), o))
+    wrap_y, wrap_x, near, far = _search_plan(gy, gx, my, mx, metric)
     # The 3x3 cells round every pixel's own, all at once: the loop's arithmetic element
     # by element, and the same picks of F1, F2 and owner (see :func:`_two_nearest`).
-    near = [o for o in offsets if max(_ring(o[0], gy, wrap_y), _ring(o[1], gx, wrap_x)) <= 1]
     oy_near = np.array([o[0] for o in near])[:, None]
     ox_near = np.array([o[1] for o in near])[:, None]
     cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
@@ -444,12 +428,11 @@ def worley(
     f1, f2, owner, best_dy, best_dx = _two_nearest(_combine(metric, ddy, ddx), cell, ddy, ddx)
     rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
     left_m = left / aspect
-    for oy, ox in offsets[len(near) :]:
-        ring_y, ring_x = _ring(oy, gy, wrap_y), _ring(ox, gx, wrap_x)
-        # Every pixel is at least this far from the cell's seed: when that beats every
+    f2_max = float(f2.max())  # F2 only falls: the largest is renewed after each update
+    for oy, ox, ring_y, ring_x, floor in far:
+        # Every pixel is at least ``floor`` from the cell's seed: when that beats every
         # F2, no pixel can change (with slack for rounding).
-        floor = _combine(metric, max(ring_y - 1, 0) * my, max(ring_x - 1, 0) * mx)
-        if floor * (1 - 1e-6) > float(f2.max()):
+        if floor * (1 - 1e-6) > f2_max:
             continue
         neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
         sel: slice | np.ndarray = slice(None)
@@ -484,6 +467,7 @@ def worley(
         owner[sel] = np.where(closer, cell, old_owner)
         best_dy[sel] = np.where(closer, ddy, best_dy[sel])
         best_dx[sel] = np.where(closer, ddx, best_dx[sel])
+        f2_max = float(f2.max())
     if squared:
         f1, f2 = np.sqrt(f1), np.sqrt(f2)
     f2 = np.where(np.isinf(f2), float(max(h, w)), f2)
@@ -496,6 +480,44 @@ def worley(
         dx=(best_dx * aspect).reshape(shape),
         grid=(gy, gx),
     )
+
+
+@lru_cache(maxsize=256)
+def _search_plan(
+    gy: int, gx: int, my: float, mx: float, metric: str
+) -> tuple[bool, bool, tuple[tuple[int, int], ...], tuple[tuple[int, int, int, int, float], ...]]:
+    """The grid cells :func:`worley` searches round a pixel's own, for a seed grid of
+    ``gy x gx`` cells of ``my x mx`` (metric units): whether each axis wraps, the 3 x 3
+    cells round the pixel's own, and the further ones, nearest first (round the torus
+    on a wrapping axis), each with its distance in cells per axis and the least distance
+    any pixel can have to it. The same for every field of a grid: made once.
+
+    The second-nearest seed is never further than an adjacent cell's seed can be, so
+    cells beyond that reach are left out. The order does not change the result: F1, F2
+    and the owner (lowest seed index among the nearest) are the same in any order.
+    """
+    reach = float(np.sqrt(my * my + mx * mx + 3 * min(my, mx) ** 2))
+    if metric == "manhattan":
+        reach *= np.sqrt(2)
+    offs_y, wrap_y = _axis_offsets(gy, my, reach)
+    offs_x, wrap_x = _axis_offsets(gx, mx, reach)
+    squared = metric not in ("manhattan", "chebyshev")
+    bound = reach * reach if squared else reach
+    offsets = [
+        (oy, ox)
+        for oy in offs_y
+        for ox in offs_x
+        if _combine(metric, _least(oy, wrap_y, my), _least(ox, wrap_x, mx)) < bound
+    ]
+    rings = {o: (_ring(o[0], gy, wrap_y), _ring(o[1], gx, wrap_x)) for o in offsets}
+    offsets.sort(key=lambda o: (max(rings[o]), o))
+    near = [o for o in offsets if max(rings[o]) <= 1]
+    far = []
+    for oy, ox in offsets[len(near) :]:
+        ring_y, ring_x = rings[oy, ox]
+        least = _combine(metric, max(ring_y - 1, 0) * my, max(ring_x - 1, 0) * mx)
+        far.append((oy, ox, ring_y, ring_x, float(least)))
+    return wrap_y, wrap_x, tuple(near), tuple(far)  # shared by every call: not to change
 
 
 def _two_nearest(
