@@ -18,6 +18,7 @@ from functools import lru_cache
 import numpy as np
 
 from pixelkiln.engine.quality import cluster_labels
+from pixelkiln.engine.torus import wrap_pad_positions
 
 __all__ = ["cleanup", "majority", "neighbour_mode", "remove_orphans", "remove_small"]
 
@@ -65,14 +66,11 @@ def _wrap_layout(h: int, w: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     round the wrap (what ``np.pad(mode="wrap")`` makes, by one ``take``), the padded flat
     position of every pixel, and the padded flat offsets of the 8 neighbours (``_N8``
     order). Made once per size, read-only."""
-    rows = np.r_[h - 1, 0:h, 0]
-    cols = np.r_[w - 1, 0:w, 0]
-    source = (rows[:, None] * w + cols[None, :]).ravel()
     centre = ((np.arange(h)[:, None] + 1) * (w + 2) + np.arange(w)[None, :] + 1).ravel()
     offsets = np.array([dy * (w + 2) + dx for dy, dx in _N8])
-    for a in (source, centre, offsets):
+    for a in (centre, offsets):
         a.flags.writeable = False
-    return source, centre, offsets
+    return wrap_pad_positions(h, w), centre, offsets
 
 
 class _Torus:
