@@ -167,7 +167,7 @@ def palette_indexed(idx: np.ndarray, palette: np.ndarray) -> tuple[np.ndarray, n
     rank = np.zeros(len(palette), np.int64)
     rank[used] = inverse.ravel()
     colors = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1)
-    return rank[idx].astype(np.int64), colors.astype(np.uint8)
+    return rank[idx], colors.astype(np.uint8)  # int64 already: no copy
 
 
 def _as_index(img: np.ndarray) -> np.ndarray:
@@ -258,17 +258,24 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
     are sorted by that key.
     """
     h, w = index.shape
-    opaque = index >= 0
     grid = np.zeros((2 * h, 2 * w), bool)
-    grid[0::2, 0::2] = opaque
-    grid[0::2, 1:-1:2] = (index[:, :-1] == index[:, 1:]) & opaque[:, :-1]
-    grid[1:-1:2, 0::2] = (index[:-1] == index[1:]) & opaque[:-1]
-    flat, n = ndimage.label(grid, _CROSS)
-    comp = flat[0::2, 0::2].astype(np.int64) - 1
-    clear = ~opaque
-    n_clear = int(clear.sum())
-    comp[clear] = n + np.arange(n_clear)
-    count = n + n_clear
+    if index.min() >= 0:  # every pixel opaque (the renderer's tiles)
+        grid[0::2, 0::2] = True
+        grid[0::2, 1:-1:2] = index[:, :-1] == index[:, 1:]
+        grid[1:-1:2, 0::2] = index[:-1] == index[1:]
+        flat, count = ndimage.label(grid, _CROSS)
+        comp = flat[0::2, 0::2].astype(np.int64) - 1
+    else:
+        opaque = index >= 0
+        grid[0::2, 0::2] = opaque
+        grid[0::2, 1:-1:2] = (index[:, :-1] == index[:, 1:]) & opaque[:, :-1]
+        grid[1:-1:2, 0::2] = (index[:-1] == index[1:]) & opaque[:-1]
+        flat, n = ndimage.label(grid, _CROSS)
+        comp = flat[0::2, 0::2].astype(np.int64) - 1
+        clear = ~opaque
+        n_clear = int(clear.sum())
+        comp[clear] = n + np.arange(n_clear)
+        count = n + n_clear
     if wrap:
         bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
         right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
@@ -328,8 +335,8 @@ def _seam_join(
         if ra != rb:  # the lower piece is the root
             parent[max(ra, rb)] = min(ra, rb)
     root = np.arange(count)
-    for node in parent:
-        root[node] = find(node)
+    nodes = list(parent)
+    root[nodes] = [find(node) for node in nodes]
     first = root == np.arange(count)
     return (np.cumsum(first) - 1)[root].astype(np.int32)
 
