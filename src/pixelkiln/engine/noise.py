@@ -412,24 +412,36 @@ def worley(
     my, mx = size_y, size_x / aspect
     squared = metric not in ("manhattan", "chebyshev")  # euclidean: compared squared
     wrap_y, wrap_x, near, far = _search_plan(gy, gx, my, mx, metric)
-    # The 3x3 cells round every pixel's own, all at once: the loop's arithmetic element
-    # by element, and the same picks of F1, F2 and owner (see :func:`_two_nearest`).
-    oy_near = np.array([o[0] for o in near])[:, None]
-    ox_near = np.array([o[1] for o in near])[:, None]
-    cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
-    if wrap_y:
-        ddy = torus_delta(yy, points[cell, 0], h)
+    n = h * w
+    search = far
+    if n * len(near) <= _AT_ONCE_MAX:
+        # The 3x3 cells round every pixel's own, all at once: the loop's arithmetic
+        # element by element, and the same picks of F1, F2 and owner (see
+        # :func:`_two_nearest`). Big fields take them one by one below (less memory).
+        oy_near = np.array([o[0] for o in near])[:, None]
+        ox_near = np.array([o[1] for o in near])[:, None]
+        cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
+        if wrap_y:
+            ddy = torus_delta(yy, points[cell, 0], h)
+        else:
+            ddy = top - (oy_near * size_y + in_y[cell])
+        if wrap_x:
+            ddx = torus_delta(xx, points[cell, 1], w) / aspect
+        else:
+            ddx = (left - (ox_near * size_x + in_x[cell])) / aspect
+        dist = _combine(metric, ddy, ddx)
+        f1, f2, owner, best_dy, best_dx = _two_nearest(dist, cell, ddy, ddx)
     else:
-        ddy = top - (oy_near * size_y + in_y[cell])
-    if wrap_x:
-        ddx = torus_delta(xx, points[cell, 1], w) / aspect
-    else:
-        ddx = (left - (ox_near * size_x + in_x[cell])) / aspect
-    f1, f2, owner, best_dy, best_dx = _two_nearest(_combine(metric, ddy, ddx), cell, ddy, ddx)
+        f1 = np.full(n, np.inf)
+        f2 = np.full(n, np.inf)
+        owner = np.full(n, gy * gx, np.int64)
+        best_dy = np.zeros(n)
+        best_dx = np.zeros(n)
+        search = tuple((oy, ox, 0, 0, 0.0) for oy, ox in near) + far
     rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
     left_m = left / aspect
     f2_max = float(f2.max())  # F2 only falls: the largest is renewed after each update
-    for oy, ox, ring_y, ring_x, floor in far:
+    for oy, ox, ring_y, ring_x, floor in search:
         # Every pixel is at least ``floor`` from the cell's seed: when that beats every
         # F2, no pixel can change (with slack for rounding).
         if floor * (1 - 1e-6) > f2_max:
@@ -480,6 +492,11 @@ def worley(
         dx=(best_dx * aspect).reshape(shape),
         grid=(gy, gx),
     )
+
+
+# Pixels x cells searched in one array at most: a 32 px tile's 3 x 3 cells. Bigger
+# arrays than that measured slower here than the cell-by-cell loop (memory traffic).
+_AT_ONCE_MAX = 12_000
 
 
 @lru_cache(maxsize=256)
