@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pixelkiln.engine import torus
 from pixelkiln.engine.despeckle import cleanup, majority, remove_orphans, remove_small
 from pixelkiln.engine.lexicon import get_material
 from pixelkiln.engine.materials.canvas import DrawContext, bevel_levels, light, quantize
@@ -223,3 +224,13 @@ def test_cleanup_passes_equal_their_labelling_definitions() -> None:
         change = (lonely <= 1) & (count >= 5) & ~keep
         expected = np.where(change, mode, index)
         assert np.array_equal(majority(index, keep), expected), case
+
+
+def test_table_rolls_equal_numpy_rolls_and_wrapped_pads() -> None:
+    rng = np.random.default_rng(9)
+    for shape in ((3, 3), (24, 40), (17, 5)):
+        flat, colour = rng.random(shape), rng.random((*shape, 3))
+        for dy, dx in ((0, 0), (1, -1), (-7, 12), (40, -41)):
+            assert np.array_equal(torus.roll(flat, dy, dx), np.roll(flat, (dy, dx), (0, 1)))
+            assert np.array_equal(torus.roll(colour, dy, dx), np.roll(colour, (dy, dx), (0, 1)))
+        assert np.array_equal(torus.wrap_pad(flat), np.pad(flat, 1, mode="wrap"))
