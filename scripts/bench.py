@@ -12,7 +12,9 @@ of the description reader is reported on its own line.
 
 from __future__ import annotations
 
+import cProfile
 import io
+import pstats
 import statistics
 import time
 from collections.abc import Callable
@@ -99,10 +101,26 @@ def main() -> None:
         f"in CPU time: median engine time {statistics.median(cpu_times):.2f} ms; median "
         f"ratio to PNG encode {statistics.median(cpu_ratios):.0f}x"
     )
+    calls = calls_per_tile()
+    console.print(f"Python function calls per tile: {calls:.0f} (cProfile, every material)")
     console.print(
         f"description reader: first call {cold:.0f} ms (loads the sentence model), "
         f"then {warm:.2f} ms per new description through the model"
     )
+
+
+def calls_per_tile() -> float:
+    """Python function calls per 32 px tile, over every material: a measure of the
+    engine's fixed per-call overhead that a busy machine does not distort (after a
+    warm-up render of each, as the timings)."""
+    for key in MATERIAL_KEYS:
+        render_material(key, SIZE, SEED)
+    profile = cProfile.Profile()
+    profile.enable()
+    for key in MATERIAL_KEYS:
+        render_material(key, SIZE, SEED)
+    profile.disable()
+    return pstats.Stats(profile).total_calls / len(MATERIAL_KEYS)
 
 
 def big_renders() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pixelkiln.engine import torus
 from pixelkiln.engine.despeckle import cleanup, majority, remove_orphans, remove_small
 from pixelkiln.engine.lexicon import get_material
 from pixelkiln.engine.materials.canvas import DrawContext, bevel_levels, light, quantize
@@ -174,3 +175,62 @@ def test_band_noise_and_detile_are_periodic_and_quiet_at_the_tile_scale() -> Non
     after = np.abs(np.fft.fft2(calmed))[low].sum()
     assert after == pytest.approx(0.2 * before)
     assert np.abs(np.fft.fft2(calmed) - np.fft.fft2(blotch))[~low].max() < 1e-9
+
+
+def _small_by_labels(index: np.ndarray, connectivity: int) -> np.ndarray:
+    labels = cluster_labels(index, connectivity=connectivity)
+    return np.bincount(labels.ravel())[labels] < 3
+
+
+def _neighbour_mode_reference(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The commonest other value among the 8 neighbours (lower value on a tie), by rolls."""
+    values = np.unique(index)
+    around = np.stack([np.roll(index, (dy, dx), (0, 1)) for dy in (-1, 0, 1)
+                       for dx in (-1, 0, 1) if dy or dx])  # fmt: skip
+    counts = (around[None] == values[:, None, None, None]).sum(axis=1)
+    counts = np.where(index[None] == values[:, None, None], -1, counts)
+    best = counts.argmax(axis=0)
+    return values[best], np.take_along_axis(counts, best[None], 0)[0]
+
+
+def test_cleanup_passes_equal_their_labelling_definitions() -> None:
+    # The passes find small clusters from neighbour counts and vote only where a pixel
+    # may change; here they are checked against the plain definitions.
+    rng = np.random.default_rng(8)
+    for case in range(60):
+        shape = (int(rng.integers(3, 20)), int(rng.integers(3, 20)))
+        index = rng.integers(0, int(rng.integers(1, 5)), shape)
+        if case % 3 == 0:
+            index[rng.random(shape) < 0.1] = -1  # transparent: clusters of their own
+        keep = rng.random(shape) < 0.05
+        lines = rng.random(shape) < 0.3
+        fast = remove_small(index, 3, keep, lines)
+        again = index.copy()
+        for _ in range(3):
+            mode, count = _neighbour_mode_reference(again)
+            small = np.where(lines, _small_by_labels(again, 8), _small_by_labels(again, 4))
+            small &= ~keep
+            if not small.any():
+                break
+            fix = small & (count > 0)
+            again[fix] = mode[fix]
+        assert np.array_equal(fast, again), case
+        lonely = np.zeros(shape, np.int64)
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if dy or dx:
+                    lonely += np.roll(index, (dy, dx), (0, 1)) == index
+        mode, count = _neighbour_mode_reference(index)
+        change = (lonely <= 1) & (count >= 5) & ~keep
+        expected = np.where(change, mode, index)
+        assert np.array_equal(majority(index, keep), expected), case
+
+
+def test_table_rolls_equal_numpy_rolls_and_wrapped_pads() -> None:
+    rng = np.random.default_rng(9)
+    for shape in ((3, 3), (24, 40), (17, 5)):
+        flat, colour = rng.random(shape), rng.random((*shape, 3))
+        for dy, dx in ((0, 0), (1, -1), (-7, 12), (40, -41)):
+            assert np.array_equal(torus.roll(flat, dy, dx), np.roll(flat, (dy, dx), (0, 1)))
+            assert np.array_equal(torus.roll(colour, dy, dx), np.roll(colour, (dy, dx), (0, 1)))
+        assert np.array_equal(torus.wrap_pad(flat), np.pad(flat, 1, mode="wrap"))

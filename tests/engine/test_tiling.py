@@ -108,6 +108,7 @@ def test_check_tiling_names_the_failing_gate() -> None:
     assert any(p.startswith("repetition") for p in problems)
     assert any(p.startswith("dominant_feature") for p in problems)
     assert tiling_score(stamp) > 1.0
+    assert tiling_score(stamp, exact_under=False) == tiling_score(stamp)
     assert check_tiling(_rgba(_even(4))) == []
     assert tiling_limits((16, 16))["repetition"] > tiling_limits((32, 32))["repetition"]
 
@@ -142,3 +143,16 @@ def test_small_tiles_are_redrawn_deterministically() -> None:
         a = render_material(key, 16, 21)
         b = render_material(key, 16, 21)
         assert np.array_equal(a.rgba, b.rgba)
+
+
+def test_the_pass_fail_score_is_exact_from_one_up() -> None:
+    # The renderer's score may bound a passing measure instead of measuring it; the
+    # decision and every failing score stay those of the exact measures.
+    yy, xx = np.mgrid[0:32, 0:32]
+    tiles = [_rgba(np.where((yy - 10) ** 2 + (xx - 12) ** 2 < r * r, 0, 2)) for r in (3, 5, 7)]
+    tiles += [render_material(key, 16, seed).rgba for key in MATERIAL_KEYS[::4] for seed in (1, 2)]
+    for rgba in tiles:
+        exact, bounded = tiling_score(rgba), tiling_score(rgba, exact_under=False)
+        assert (exact >= 1.0) == (bounded >= 1.0)
+        if exact >= 1.0:
+            assert bounded == exact

@@ -5,17 +5,25 @@ their surroundings so clusters, not pixels, carry the picture. Every neighbourho
 (``np.roll`` and the toroidal cluster labels of :mod:`pixelkiln.engine.quality`), so the
 cleanup never breaks a tile's seam. Pixels in ``keep`` (deliberate glints, flower centres,
 blade tips) are never changed.
+
+Each pass reads the neighbours of every pixel from one wrapped copy of the image, and
+works out the commonest neighbouring colour only where a pixel may change (usually a
+few dozen pixels), which gives what :func:`neighbour_mode` gives there.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from pixelkiln.engine.quality import cluster_labels
+from pixelkiln.engine.torus import wrap_pad_positions
 
 __all__ = ["cleanup", "majority", "neighbour_mode", "remove_orphans", "remove_small"]
 
 _N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+_N4 = [(-1, 0), (0, -1), (0, 1), (1, 0)]
 
 
 def neighbour_mode(index: np.ndarray, exclude_self: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -52,25 +60,66 @@ def _ranks(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values, inverse.reshape(index.shape)
 
 
-def _same_neighbours(index: np.ndarray) -> np.ndarray:
-    same = np.zeros(index.shape, np.int64)
-    # One wrapped pad and eight windows of it: the eight rolls' neighbours, cheaper.
-    padded = np.pad(index, 1, mode="wrap")
-    h, w = index.shape
-    for dy, dx in _N8:
-        same += padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
-    return same
+@lru_cache(maxsize=64)
+def _wrap_layout(h: int, w: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For an ``h x w`` torus: the flat positions that build its copy padded by one pixel
+    round the wrap (what ``np.pad(mode="wrap")`` makes, by one ``take``), the padded flat
+    position of every pixel, and the padded flat offsets of the 8 neighbours (``_N8``
+    order). Made once per size, read-only."""
+    centre = ((np.arange(h)[:, None] + 1) * (w + 2) + np.arange(w)[None, :] + 1).ravel()
+    offsets = np.array([dy * (w + 2) + dx for dy, dx in _N8])
+    for a in (centre, offsets):
+        a.flags.writeable = False
+    return wrap_pad_positions(h, w), centre, offsets
+
+
+class _Torus:
+    """An index image's neighbours on the torus: one wrapped copy, read by windows."""
+
+    def __init__(self, index: np.ndarray) -> None:
+        h, w = index.shape
+        self.index = index
+        source, self.centre, self.offsets = _wrap_layout(h, w)
+        self.flat = index.take(source)  # the padded image, flattened
+        self.padded = self.flat.reshape(h + 2, w + 2)
+
+    def window(self, dy: int, dx: int) -> np.ndarray:
+        """The neighbour at (dy, dx) of every pixel."""
+        h, w = self.index.shape
+        return self.padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+
+    def same8(self) -> np.ndarray:
+        """How many of each pixel's 8 neighbours share its value."""
+        same = np.zeros(self.index.shape, np.int64)
+        for dy, dx in _N8:
+            same += self.window(dy, dx) == self.index
+        return same
+
+    def mode_at(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`neighbour_mode` (``exclude_self``) at the flat positions ``where``: the
+        same candidates (every value of the image, ascending), counts and ties."""
+        values = _ranks(self.index)[0]
+        around = self.flat[self.centre[where][:, None] + self.offsets[None, :]]  # (n, 8)
+        counts = (around[:, :, None] == values[None, None, :]).sum(axis=1)  # (n, k)
+        own = self.index.ravel()[where]
+        counts[own[:, None] == values[None, :]] = -1
+        best = np.argmax(counts, axis=1)  # first maximum: the lower value wins a tie
+        return values[best], counts[np.arange(len(where)), best]
 
 
 def majority(index: np.ndarray, keep: np.ndarray | None = None, strength: int = 5) -> np.ndarray:
     """Replace pixels outvoted by their neighbours: own colour in at most 1 of 8 neighbours
     while another colour holds at least ``strength`` of them (smooths ragged cluster edges)."""
     out = index.copy()
-    mode, count = neighbour_mode(out)
-    change = (_same_neighbours(out) <= 1) & (count >= strength)
+    torus = _Torus(out)
+    lonely = torus.same8() <= 1
     if keep is not None:
-        change &= ~keep
-    out[change] = mode[change]
+        lonely &= ~keep
+    where = np.flatnonzero(lonely)
+    if len(where):
+        mode, count = torus.mode_at(where)
+        change = count >= strength
+        out.ravel()[where[change]] = mode[change]
     return out
 
 
@@ -78,14 +127,46 @@ def remove_orphans(index: np.ndarray, keep: np.ndarray | None = None) -> np.ndar
     """Give pixels with no same-colour 8-neighbour the commonest neighbouring colour."""
     out = index.copy()
     for _ in range(3):
-        orphan = _same_neighbours(out) == 0
+        torus = _Torus(out)
+        orphan = torus.same8() == 0
         if keep is not None:
             orphan &= ~keep
-        if not orphan.any():
+        where = np.flatnonzero(orphan)
+        if not len(where):
             break
-        mode, _ = neighbour_mode(out)
-        out[orphan] = mode[orphan]
+        mode, _ = torus.mode_at(where)
+        out.ravel()[where] = mode
     return out
+
+
+def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """Pixels in clusters of 1 or 2 pixels on the torus, 4-connected and (with
+    ``with_lines``) 8-connected, without labelling: a pixel with no same-colour neighbour
+    is alone; one whose single same-colour neighbour has no other is one of two. Exact
+    on a torus of at least 3 x 3 (the neighbours are distinct pixels). Transparent
+    pixels (negative) are their own clusters, as :func:`cluster_labels` counts them."""
+    index = torus.index
+    steps = _N8 if with_lines else _N4
+    same = {step: torus.window(*step) == index for step in steps}
+    if index.min() < 0:
+        opaque = index >= 0
+        same = {step: s & opaque for step, s in same.items()}
+    small4 = _alone_or_paired(same, _N4)
+    return small4, _alone_or_paired(same, _N8) if with_lines else None
+
+
+def _alone_or_paired(
+    same: dict[tuple[int, int], np.ndarray], steps: list[tuple[int, int]]
+) -> np.ndarray:
+    """:func:`_under_three` for one connectivity, from the same-colour flag of every step."""
+    count = np.zeros(same[steps[0]].shape, np.int64)
+    for step in steps:
+        count += same[step]
+    wrapped = _Torus(count)
+    partner = np.zeros(count.shape, np.int64)
+    for step in steps:
+        partner += same[step] * wrapped.window(*step)
+    return (count == 0) | ((count == 1) & (partner == 1))
 
 
 def remove_small(
@@ -100,21 +181,30 @@ def remove_small(
     a one-pixel staircase - the rim light along a round stone - is kept as the line it is.
     """
     out = index.copy()
+    # Clusters under three pixels are found from neighbour counts alone (the common case).
+    direct = min_size == 3 and min(out.shape) >= 3
+    with_lines = lines is not None and lines.any()
     for _ in range(3):
-        labels = cluster_labels(out)
-        sizes = np.bincount(labels.ravel())
-        small = sizes[labels] < min_size
-        if lines is not None and lines.any():
-            labels8 = cluster_labels(out, connectivity=8)
-            small8 = np.bincount(labels8.ravel())[labels8] < min_size
-            small = np.where(lines, small8, small)
+        torus = _Torus(out)
+        if direct:
+            small, small8 = _under_three(torus, with_lines)
+            if small8 is not None:
+                small = np.where(lines, small8, small)
+        else:
+            labels = cluster_labels(out)
+            small = np.bincount(labels.ravel())[labels] < min_size
+            if with_lines:
+                labels8 = cluster_labels(out, connectivity=8)
+                small8 = np.bincount(labels8.ravel())[labels8] < min_size
+                small = np.where(lines, small8, small)
         if keep is not None:
             small &= ~keep
-        if not small.any():
+        where = np.flatnonzero(small)
+        if not len(where):
             break
-        mode, count = neighbour_mode(out)
-        fix = small & (count > 0)
-        out[fix] = mode[fix]
+        mode, count = torus.mode_at(where)
+        fix = count > 0
+        out.ravel()[where[fix]] = mode[fix]
     return out
 
 

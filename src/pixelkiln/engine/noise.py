@@ -59,8 +59,16 @@ def rank_normalize(field: np.ndarray) -> np.ndarray:
     flat = field.ravel()
     order = np.argsort(flat, kind="stable")
     ranks = np.empty(flat.size, np.float64)
-    ranks[order] = np.linspace(0.0, 1.0, flat.size)
+    ranks[order] = _rank_values(flat.size)
     return ranks.reshape(field.shape)
+
+
+@lru_cache(maxsize=64)
+def _rank_values(n: int) -> np.ndarray:
+    # The same ``linspace`` for every field of a size: made once, read-only.
+    values = np.linspace(0.0, 1.0, n)
+    values.flags.writeable = False
+    return values
 
 
 def _smooth(t: np.ndarray) -> np.ndarray:
@@ -92,12 +100,17 @@ def _pixel_coords(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
     return yy, xx
 
 
+@lru_cache(maxsize=256)
 def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For pixel centres 0..n-1 on a periodic lattice of ``cells`` cells: the two
-    neighbouring nodes of each and the quintic fade between them."""
+    neighbouring nodes of each and the quintic fade between them (the same for every
+    field of a size and lattice: made once, read-only)."""
     t = np.arange(n, dtype=np.float64) * cells / n
     i0 = np.floor(t).astype(np.int64)
-    return i0 % cells, (i0 + 1) % cells, _smooth(t - i0)
+    nodes = (i0 % cells, (i0 + 1) % cells, _smooth(t - i0))
+    for a in nodes:
+        a.flags.writeable = False
+    return nodes
 
 
 def lattice_noise(
@@ -320,6 +333,24 @@ def _least(offset: int, wraps: bool, size: float) -> float:
     return 0.0 if wraps else max(abs(offset) - 1, 0) * size
 
 
+def _ring(offset: int, cells: int, wraps: bool) -> int:
+    """How many grid cells away the cell ``offset`` away is (round the torus if ``wraps``)."""
+    return min(offset, cells - offset) if wraps else abs(offset)
+
+
+def _gap(
+    offset: int, cells: int, wraps: bool, size: float, place: np.ndarray
+) -> np.ndarray | float:
+    """The least distance along one axis from each pixel (``place``: its position inside
+    its own grid cell) to any seed of the cell ``offset`` away; round the torus, the
+    shorter way to the nearer edge of that cell."""
+    if offset == 0:
+        return 0.0
+    if not wraps:
+        return (abs(offset) - 1) * size + (size - place if offset > 0 else place)
+    return np.minimum((offset - 1) * size + (size - place), (cells - offset - 1) * size + place)
+
+
 def _combine(metric: str, a: np.ndarray | float, b: np.ndarray | float) -> np.ndarray | float:
     """Distance from per-axis parts (euclidean: squared, compared squared)."""
     if metric == "manhattan":
@@ -379,40 +410,55 @@ def worley(
     # Distances in the metric's units: x is divided by ``aspect``. The second-nearest
     # seed is never further than an adjacent cell's seed can be.
     my, mx = size_y, size_x / aspect
-    reach = float(np.sqrt(my * my + mx * mx + 3 * min(my, mx) ** 2))
-    if metric == "manhattan":
-        reach *= np.sqrt(2)
-    offs_y, wrap_y = _axis_offsets(gy, my, reach)
-    offs_x, wrap_x = _axis_offsets(gx, mx, reach)
     squared = metric not in ("manhattan", "chebyshev")  # euclidean: compared squared
-    bound = reach * reach if squared else reach
-    offsets = [
-        (oy, ox)
-        for oy in offs_y
-        for ox in offs_x
-        if _combine(metric, _least(oy, wrap_y, my), _least(ox, wrap_x, mx)) < bound
-    ]
-    # Near cells first, so the far ones meet tight second-nearest distances to beat.
-    offsets.sort(key=lambda o: (max(abs(o[0]), abs(o[1])), o))
+    wrap_y, wrap_x, near, far = _search_plan(gy, gx, my, mx, metric)
     n = h * w
-    f1 = np.full(n, np.inf)
-    f2 = np.full(n, np.inf)
-    owner = np.full(n, gy * gx, np.int64)
-    best_dy = np.zeros(n)
-    best_dx = np.zeros(n)
+    search = far
+    if n * len(near) <= _AT_ONCE_MAX:
+        # The 3x3 cells round every pixel's own, all at once: the loop's arithmetic
+        # element by element, and the same picks of F1, F2 and owner (see
+        # :func:`_two_nearest`). Big fields take them one by one below (less memory).
+        oy_near = np.array([o[0] for o in near])[:, None]
+        ox_near = np.array([o[1] for o in near])[:, None]
+        cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
+        if wrap_y:
+            ddy = torus_delta(yy, points[cell, 0], h)
+        else:
+            ddy = top - (oy_near * size_y + in_y[cell])
+        if wrap_x:
+            ddx = torus_delta(xx, points[cell, 1], w) / aspect
+        else:
+            ddx = (left - (ox_near * size_x + in_x[cell])) / aspect
+        dist = _combine(metric, ddy, ddx)
+        f1, f2, owner, best_dy, best_dx = _two_nearest(dist, cell, ddy, ddx)
+    else:
+        f1 = np.full(n, np.inf)
+        f2 = np.full(n, np.inf)
+        owner = np.full(n, gy * gx, np.int64)
+        best_dy = np.zeros(n)
+        best_dx = np.zeros(n)
+        search = tuple((oy, ox, 0, 0, 0.0) for oy, ox in near) + far
     rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
-    for oy, ox in offsets:
+    left_m = left / aspect
+    f2_max = float(f2.max())  # F2 only falls: the largest is renewed after each update
+    for oy, ox, ring_y, ring_x, floor in search:
+        # Every pixel is at least ``floor`` from the cell's seed: when that beats every
+        # F2, no pixel can change (with slack for rounding).
+        if floor * (1 - 1e-6) > f2_max:
+            continue
         neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
         sel: slice | np.ndarray = slice(None)
-        if not (wrap_y or wrap_x) and max(abs(oy), abs(ox)) > 1:
-            # Only pixels this far cell could still beat: its least distance to them.
-            gap_y = 0.0 if oy == 0 else (abs(oy) - 1) * my + (my - top if oy > 0 else top)
-            gap_x = (
-                0.0
-                if ox == 0
-                else (abs(ox) - 1) * mx + (mx - left / aspect if ox > 0 else left / aspect)
+        if max(ring_y, ring_x) > 1:
+            # Only pixels this far cell could still beat: its least distance to them. A
+            # pixel left out would keep its F1, F2 and owner (the cell is further than
+            # its F2); round the torus the bound gets a hair of slack for rounding.
+            least = _combine(
+                metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left_m)
             )
-            sel = np.flatnonzero(_combine(metric, gap_y, gap_x) <= f2)
+            if wrap_y or wrap_x:
+                sel = np.flatnonzero(least <= f2 * (1 + 1e-9) + 1e-9)
+            else:
+                sel = np.flatnonzero(least <= f2)
             if not len(sel):
                 continue
         cell = neighbour[own[sel]]
@@ -433,6 +479,7 @@ def worley(
         owner[sel] = np.where(closer, cell, old_owner)
         best_dy[sel] = np.where(closer, ddy, best_dy[sel])
         best_dx[sel] = np.where(closer, ddx, best_dx[sel])
+        f2_max = float(f2.max())
     if squared:
         f1, f2 = np.sqrt(f1), np.sqrt(f2)
     f2 = np.where(np.isinf(f2), float(max(h, w)), f2)
@@ -445,6 +492,66 @@ def worley(
         dx=(best_dx * aspect).reshape(shape),
         grid=(gy, gx),
     )
+
+
+# Pixels x cells searched in one array at most: a 32 px tile's 3 x 3 cells. Bigger
+# arrays than that measured slower here than the cell-by-cell loop (memory traffic).
+_AT_ONCE_MAX = 12_000
+
+
+@lru_cache(maxsize=256)
+def _search_plan(
+    gy: int, gx: int, my: float, mx: float, metric: str
+) -> tuple[bool, bool, tuple[tuple[int, int], ...], tuple[tuple[int, int, int, int, float], ...]]:
+    """The grid cells :func:`worley` searches round a pixel's own, for a seed grid of
+    ``gy x gx`` cells of ``my x mx`` (metric units): whether each axis wraps, the 3 x 3
+    cells round the pixel's own, and the further ones, nearest first (round the torus
+    on a wrapping axis), each with its distance in cells per axis and the least distance
+    any pixel can have to it. The same for every field of a grid: made once.
+
+    The second-nearest seed is never further than an adjacent cell's seed can be, so
+    cells beyond that reach are left out. The order does not change the result: F1, F2
+    and the owner (lowest seed index among the nearest) are the same in any order.
+    """
+    reach = float(np.sqrt(my * my + mx * mx + 3 * min(my, mx) ** 2))
+    if metric == "manhattan":
+        reach *= np.sqrt(2)
+    offs_y, wrap_y = _axis_offsets(gy, my, reach)
+    offs_x, wrap_x = _axis_offsets(gx, mx, reach)
+    squared = metric not in ("manhattan", "chebyshev")
+    bound = reach * reach if squared else reach
+    offsets = [
+        (oy, ox)
+        for oy in offs_y
+        for ox in offs_x
+        if _combine(metric, _least(oy, wrap_y, my), _least(ox, wrap_x, mx)) < bound
+    ]
+    rings = {o: (_ring(o[0], gy, wrap_y), _ring(o[1], gx, wrap_x)) for o in offsets}
+    offsets.sort(key=lambda o: (max(rings[o]), o))
+    near = [o for o in offsets if max(rings[o]) <= 1]
+    far = []
+    for oy, ox in offsets[len(near) :]:
+        ring_y, ring_x = rings[oy, ox]
+        least = _combine(metric, max(ring_y - 1, 0) * my, max(ring_x - 1, 0) * mx)
+        far.append((oy, ox, ring_y, ring_x, float(least)))
+    return wrap_y, wrap_x, tuple(near), tuple(far)  # shared by every call: not to change
+
+
+def _two_nearest(
+    dist: np.ndarray, cell: np.ndarray, ddy: np.ndarray, ddx: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """For candidate distances ``dist`` (cells x pixels) to the seeds ``cell`` (a seed at
+    most once per pixel): F1, F2 (the second smallest, F1 again on a tie), the owner (the
+    lowest seed index at F1) and its offsets - what the cell-by-cell search keeps, which
+    does not depend on the order the cells come in."""
+    columns = np.arange(dist.shape[1])
+    f1 = dist.min(axis=0)
+    nearest = np.where(dist == f1, cell, np.iinfo(np.int64).max)
+    pick = nearest.argmin(axis=0)
+    rest = dist.copy()
+    rest[pick, columns] = np.inf
+    f2 = rest.min(axis=0)
+    return f1, f2, nearest[pick, columns], ddy[pick, columns], ddx[pick, columns]
 
 
 def checkered(cells: Cells, rng: np.random.Generator, flip: float = 0.2) -> np.ndarray:

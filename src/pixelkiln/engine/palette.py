@@ -135,6 +135,25 @@ def recipe_for(
     shifts: tuple[Modifier, ...] = (),
 ) -> Recipe:
     """A material's recipe after its colour words, modifiers and qualifier ``shifts``."""
+    if isinstance(material, str) and isinstance(colors, tuple) and isinstance(modifiers, tuple):
+        # Every tile of a set asks for the same recipe: worked out once (it is frozen).
+        return _cached_recipe(material, colors, modifiers, tuple(shifts))
+    return _recipe(material, colors, modifiers, shifts)
+
+
+@lru_cache(maxsize=1024)
+def _cached_recipe(
+    material: str, colors: tuple[str, ...], modifiers: tuple[str, ...], shifts: tuple[Modifier, ...]
+) -> Recipe:
+    return _recipe(material, colors, modifiers, shifts)
+
+
+def _recipe(
+    material: str | Material,
+    colors: tuple[str, ...],
+    modifiers: tuple[str, ...],
+    shifts: tuple[Modifier, ...],
+) -> Recipe:
     mat = get_material(material) if isinstance(material, str) else material
     recipe = Recipe.of(mat)
     if colors:

@@ -60,10 +60,12 @@ built materials and grass, which read well, passed):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy import ndimage
 
+from pixelkiln.engine import torus
 from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
 
@@ -122,6 +124,9 @@ BORDER_RUN_MAX = 0.5
 REPETITION_MAX = 0.35
 REPETITION_MAX_SMALL = 0.45
 
+_LAST = np.iinfo(np.int64).max
+# ``ndimage.label``'s default structure (4-connectivity), made once.
+_CROSS = ndimage.generate_binary_structure(2, 1)
 _N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 
 
@@ -162,12 +167,12 @@ def palette_indexed(idx: np.ndarray, palette: np.ndarray) -> tuple[np.ndarray, n
     rank = np.zeros(len(palette), np.int64)
     rank[used] = inverse.ravel()
     colors = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1)
-    return rank[idx].astype(np.int64), colors.astype(np.uint8)
+    return rank[idx], colors.astype(np.uint8)  # int64 already: no copy
 
 
 def _as_index(img: np.ndarray) -> np.ndarray:
     img = np.asarray(img)
-    return img.astype(np.int64) if img.ndim == 2 else index_image(img)[0]
+    return img.astype(np.int64, copy=False) if img.ndim == 2 else index_image(img)[0]
 
 
 def _neighbours(index: np.ndarray, dy: int, dx: int, wrap: bool) -> np.ndarray:
@@ -185,7 +190,7 @@ def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
     opaque = index >= 0
     same = np.zeros(index.shape, bool)
     # One padded copy, eight windows of it (the same neighbours as eight rolls, cheaper).
-    padded = np.pad(index, 1, mode="wrap") if wrap else np.pad(index, 1, constant_values=-2)
+    padded = torus.wrap_pad(index) if wrap else np.pad(index, 1, constant_values=-2)
     h, w = index.shape
     for dy, dx in _N8:
         same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
@@ -253,17 +258,24 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
     are sorted by that key.
     """
     h, w = index.shape
-    opaque = index >= 0
     grid = np.zeros((2 * h, 2 * w), bool)
-    grid[0::2, 0::2] = opaque
-    grid[0::2, 1:-1:2] = (index[:, :-1] == index[:, 1:]) & opaque[:, :-1]
-    grid[1:-1:2, 0::2] = (index[:-1] == index[1:]) & opaque[:-1]
-    flat, n = ndimage.label(grid)
-    comp = flat[0::2, 0::2].astype(np.int64) - 1
-    clear = ~opaque
-    n_clear = int(clear.sum())
-    comp[clear] = n + np.arange(n_clear)
-    count = n + n_clear
+    if index.min() >= 0:  # every pixel opaque (the renderer's tiles)
+        grid[0::2, 0::2] = True
+        grid[0::2, 1:-1:2] = index[:, :-1] == index[:, 1:]
+        grid[1:-1:2, 0::2] = index[:-1] == index[1:]
+        flat, count = ndimage.label(grid, _CROSS)
+        comp = flat[0::2, 0::2].astype(np.int64) - 1
+    else:
+        opaque = index >= 0
+        grid[0::2, 0::2] = opaque
+        grid[0::2, 1:-1:2] = (index[:, :-1] == index[:, 1:]) & opaque[:, :-1]
+        grid[1:-1:2, 0::2] = (index[:-1] == index[1:]) & opaque[:-1]
+        flat, n = ndimage.label(grid, _CROSS)
+        comp = flat[0::2, 0::2].astype(np.int64) - 1
+        clear = ~opaque
+        n_clear = int(clear.sum())
+        comp[clear] = n + np.arange(n_clear)
+        count = n + n_clear
     if wrap:
         bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
         right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
@@ -274,7 +286,7 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
     k = int(comp.max()) + 1
     colour = np.empty(k, np.int64)
     colour[comp.ravel()] = index.ravel()  # every pixel of a cluster has its colour
-    key = np.where(colour >= 0, colour, np.iinfo(np.int64).max)
+    key = np.where(colour >= 0, colour, _LAST)
     rank = np.empty(k, np.int64)
     rank[np.argsort(key, kind="stable")] = np.arange(k)
     out = rank[comp]
@@ -323,8 +335,8 @@ def _seam_join(
         if ra != rb:  # the lower piece is the root
             parent[max(ra, rb)] = min(ra, rb)
     root = np.arange(count)
-    for node in parent:
-        root[node] = find(node)
+    nodes = list(parent)
+    root[nodes] = [find(node) for node in nodes]
     first = root == np.arange(count)
     return (np.cumsum(first) - 1)[root].astype(np.int32)
 
@@ -336,7 +348,8 @@ def cluster_sizes(
     ``labels``: the image's :func:`cluster_labels`, if already at hand."""
     index = _as_index(img)
     labels = (cluster_labels(index, wrap) if labels is None else labels)[index >= 0]
-    return np.bincount(labels)[np.unique(labels)]
+    counts = np.bincount(labels)
+    return counts[counts > 0]  # the sizes of the labels present, in label order
 
 
 def mean_cluster(img: np.ndarray, wrap: bool = True, labels: np.ndarray | None = None) -> float:
@@ -414,7 +427,7 @@ def lab_image(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = No
 
 def boundary_jumps(lab: np.ndarray, axis: int) -> np.ndarray:
     """Mean ΔEOK across each boundary along ``axis``; the last entry is the wrap seam."""
-    nxt = np.roll(lab, -1, axis=axis)
+    nxt = torus.roll(lab, -1, 0) if axis == 0 else torus.roll(lab, 0, -1)
     jump = np.linalg.norm(nxt - lab, axis=-1)
     return jump.mean(axis=1 - axis)
 
@@ -460,16 +473,20 @@ def calmest_cut(
     border emphasises the tile's edge (a classic tiling tell, :func:`border_runs`). So
     the cut takes the calmest boundary without such a run, among the calmer half; if
     there is none, the one with the shortest runs there (ties: calmer, then first).
+    ``known``: its :func:`index_image`, if at hand.
     """
-    lab = lab_image(rgba, known)
-    index = known[0] if known is not None else index_image(rgba)[0]
+    index, colors = known if known is not None else index_image(rgba)
+    opaque = index.min() >= 0
+    lab = None if opaque else lab_image(rgba, (index, colors))
+    palette_lab = srgb_to_oklab(colors)
     shift = []
     for axis in (0, 1):
-        jumps = np.round(boundary_jumps(lab, axis), 9)
+        jumps = _palette_jumps(index, palette_lab, axis) if opaque else boundary_jumps(lab, axis)
+        jumps = np.round(jumps, 9)
         runs = _line_runs(index, axis)  # longest run of each line across ``axis``
         # Boundary b lies between line b and b + 1; both become border lines.
-        border = np.maximum(runs, np.roll(runs, -1))
-        calm = jumps <= np.median(jumps)
+        border = np.maximum(runs, np.concatenate([runs[1:], runs[:1]]))
+        calm = jumps <= _median(jumps)
         length = index.shape[1 - axis]
         short = border <= length * BORDER_RUN_MAX
         position = np.arange(len(jumps))
@@ -477,8 +494,29 @@ def calmest_cut(
             order = np.lexsort((position, jumps, ~(calm & short)))
         else:
             order = np.lexsort((position, jumps, border, ~calm))
-        shift.append(-(int(order[0]) + 1) % lab.shape[axis])
+        shift.append(-(int(order[0]) + 1) % index.shape[axis])
     return shift[0], shift[1]
+
+
+def _palette_jumps(index: np.ndarray, palette_lab: np.ndarray, axis: int) -> np.ndarray:
+    """:func:`boundary_jumps` of ``palette_lab[index]`` (an opaque image), from the
+    distances between its few colours: each pixel pair's ΔEOK is the one
+    ``np.linalg.norm`` gives for it (the same differences, squares and sum), looked up
+    instead of worked out per pixel."""
+    diff = palette_lab[None, :, :] - palette_lab[:, None, :]  # [i, j]: colour j - colour i
+    distance = np.sqrt(np.add.reduce(diff * diff, axis=-1))
+    nxt = torus.roll(index, -1, 0) if axis == 0 else torus.roll(index, 0, -1)
+    return distance[index, nxt].mean(axis=1 - axis)
+
+
+def _median(values: np.ndarray) -> float:
+    """``np.median`` of a 1-D array without NaNs, by a sort: the middle value, or the
+    mean of the two middle values computed as ``np.mean`` computes it (their sum, halved)."""
+    ordered = np.sort(values)
+    n = len(ordered)
+    if n % 2:
+        return float(ordered[n // 2])
+    return float((ordered[n // 2 - 1] + ordered[n // 2]) / 2)
 
 
 def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
@@ -486,7 +524,7 @@ def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
     axis 0, columns for axis 1), as a pixel count."""
     lines = index if axis == 0 else index.T
     n = lines.shape[1]
-    starts = lines != np.roll(lines, 1, axis=1)
+    starts = lines != np.concatenate([lines[:, -1:], lines[:, :-1]], axis=1)  # roll by 1
     # Two laps round the line: a run that wraps finds its start in the first lap.
     positions = np.arange(2 * n)
     marked = np.where(np.concatenate([starts, starts], axis=1), positions, 0)
@@ -500,18 +538,41 @@ def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
 
 def _edge_counts(index: np.ndarray) -> np.ndarray:
     """Per pixel, how many of its right and lower neighbours (wrapping) differ: 0..2."""
-    right = index != np.roll(index, -1, axis=1)
-    down = index != np.roll(index, -1, axis=0)
+    right = index != torus.roll(index, 0, -1)
+    down = index != torus.roll(index, -1, 0)
     return right.astype(np.float64) + down
 
 
 def _block_sums(values: np.ndarray, blocks: int, shift: tuple[int, int]) -> np.ndarray:
-    """Sums of ``values`` over a ``blocks x blocks`` grid laid on the torus at ``shift``."""
-    rolled = np.roll(values, shift, axis=(0, 1))
+    """Sums of ``values`` over a ``blocks x blocks`` grid laid on the torus at ``shift``.
+
+    Each pixel's block comes from a map made once per size and shift, and one weighted
+    ``bincount`` sums them; the values summed here are whole numbers (edge and pixel
+    counts), whose float sums are exact in any order, so this equals the sums of the
+    rolled array over the grid's slices."""
     h, w = values.shape
+    if min(h, w) < 2 * blocks:  # grid lines may coincide: the slices' own sums
+        rolled = np.roll(values, shift, axis=(0, 1))
+        ys = np.linspace(0, h, blocks + 1).round().astype(int)[:-1]
+        xs = np.linspace(0, w, blocks + 1).round().astype(int)[:-1]
+        return np.add.reduceat(np.add.reduceat(rolled, ys, axis=0), xs, axis=1)
+    block = _block_map(h, w, blocks, shift[0], shift[1])
+    sums = np.bincount(block, weights=values.ravel(), minlength=blocks * blocks)
+    return sums.reshape(blocks, blocks)
+
+
+@lru_cache(maxsize=128)
+def _block_map(h: int, w: int, blocks: int, sy: int, sx: int) -> np.ndarray:
+    """The block of every pixel (flat, row-major block number) for :func:`_block_sums`:
+    the pixel at (y, x) lands at (y + sy, x + sx) in the rolled array, whose grid lines
+    are at ``linspace(0, side, blocks + 1)`` rounded."""
     ys = np.linspace(0, h, blocks + 1).round().astype(int)[:-1]
     xs = np.linspace(0, w, blocks + 1).round().astype(int)[:-1]
-    return np.add.reduceat(np.add.reduceat(rolled, ys, axis=0), xs, axis=1)
+    by = np.searchsorted(ys, (np.arange(h) + sy) % h, side="right") - 1
+    bx = np.searchsorted(xs, (np.arange(w) + sx) % w, side="right") - 1
+    block = (by[:, None] * blocks + bx[None, :]).ravel()
+    block.flags.writeable = False
+    return block
 
 
 def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
@@ -534,7 +595,13 @@ def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     return worst
 
 
-def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | None = None) -> float:
+def dominant_feature(
+    rgba: np.ndarray,
+    contrast: float = 0.12,
+    pre: Indexed | None = None,
+    *,
+    under: float | None = None,
+) -> float:
     """Share of the tile taken by its largest single item: the largest same-colour
     cluster (on the torus) of a colour that stands out from the tile's commonest colour
     by more than ``contrast`` ΔEOK - more than one ramp step (~0.09), since broad patches
@@ -543,10 +610,20 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | No
     Clusters that wrap all the way round the torus (a mortar net, a band running off
     both edges) are structure, not an item, and are not counted: they form one
     continuous network when the tile repeats, so they cannot stamp a copy per tile.
+
+    ``under``: a limit, for callers that only need the exact share when it reaches it.
+    When the largest candidate cluster's share is under the limit, that share is
+    returned without the wrap test: it is the answer when that cluster does not wrap,
+    and an upper bound (so still under the limit) when it does.
     """
     index, colors = (pre.index, pre.colors) if pre is not None else index_image(rgba)
     h, w = index.shape
-    values, counts = np.unique(index[index >= 0], return_counts=True)
+    if index.size and index.min() >= 0:  # every pixel opaque: count instead of sorting
+        counts = np.bincount(index.ravel())
+        values = np.flatnonzero(counts)
+        counts = counts[values]
+    else:
+        values, counts = np.unique(index[index >= 0], return_counts=True)
     if len(values) < 2:
         return 0.0
     lab = srgb_to_oklab(colors)
@@ -559,26 +636,29 @@ def dominant_feature(rgba: np.ndarray, contrast: float = 0.12, pre: Indexed | No
     sizes = np.bincount(labels.ravel())
     colour_of = np.empty(len(sizes), np.int64)
     colour_of[labels.ravel()] = index.ravel()
-    items = np.unique(labels[candidates])
-    tiled = np.tile(index, (3, 3))
+    items = np.flatnonzero(np.bincount(labels[candidates], minlength=len(sizes)))  # unique
+    if under is not None:
+        share = float(sizes[items].max() / (h * w))
+        if share / under < 1.0:  # the ratio a caller forms with the limit
+            return share
     wraps: dict[int, np.ndarray] = {}
     # The biggest cluster that does not wrap, trying the biggest first: a colour's wrap
     # test is made only when one of its clusters comes up (often just one colour's).
     for item in items[np.argsort(-sizes[items], kind="stable")]:
         colour = int(colour_of[item])
         if colour not in wraps:
-            wraps[colour] = _wrapping(tiled, labels, colour, len(sizes))
+            wraps[colour] = _wrapping(index == colour, labels, len(sizes))
         if not wraps[colour][item]:
             return float(sizes[item] / (h * w))
     return 0.0
 
 
-def _wrapping(tiled: np.ndarray, labels: np.ndarray, colour: int, n: int) -> np.ndarray:
-    """Which torus clusters of ``colour`` wrap all the way round: in the 3x3 repeat
-    ``tiled`` labelled flat, the middle copy of one of its pixels is connected to a
-    neighbouring copy of the same pixel."""
+def _wrapping(mask: np.ndarray, labels: np.ndarray, n: int) -> np.ndarray:
+    """Which torus clusters of one colour (its pixels: ``mask``) wrap all the way round:
+    in the 3x3 repeat of the mask labelled flat, the middle copy of one of its pixels is
+    connected to a neighbouring copy of the same pixel."""
     h, w = labels.shape
-    flat, _ = ndimage.label(tiled == colour)
+    flat, _ = ndimage.label(np.tile(mask, (3, 3)), _CROSS)
     middle = flat[h : 2 * h, w : 2 * w]
     wraps = np.zeros(n, bool)
     for dy, dx in ((0, w), (h, 0), (h, w), (h, -w)):
@@ -628,27 +708,42 @@ def tiling_limits(shape: tuple[int, int]) -> dict[str, float]:
 
 
 def tiling_values(
-    rgba: np.ndarray, pre: Indexed | None = None, lab: np.ndarray | None = None
+    rgba: np.ndarray,
+    pre: Indexed | None = None,
+    lab: np.ndarray | None = None,
+    *,
+    dominant_under: float | None = None,
 ) -> dict[str, float]:
     """The four tiling measures of a seamless tile, by gate name (``pre``: its
-    :func:`indexed`, ``lab`` its OKLab, if already at hand)."""
+    :func:`indexed`, ``lab`` its OKLab, if already at hand; ``dominant_under``: see
+    :func:`dominant_feature`'s ``under``)."""
     index = pre.index if pre is not None else index_image(rgba)[0]
     return {
         "detail_balance": detail_balance(index),
-        "dominant_feature": dominant_feature(rgba, pre=pre),
+        "dominant_feature": dominant_feature(rgba, pre=pre, under=dominant_under),
         "border_runs": border_runs(index),
         "repetition": repetition(rgba, lab=lab),
     }
 
 
 def tiling_score(
-    rgba: np.ndarray, pre: Indexed | None = None, lab: np.ndarray | None = None
+    rgba: np.ndarray,
+    pre: Indexed | None = None,
+    lab: np.ndarray | None = None,
+    *,
+    exact_under: bool = True,
 ) -> float:
     """The worst tiling measure as a share of its limit: under 1 passes every gate
-    (border runs may reach their limit), above 1 fails one."""
+    (border runs may reach their limit), above 1 fails one.
+
+    With ``exact_under=False`` the score is exact from 1 up and only known to be under 1
+    below it (all a pass/fail decision needs): a measure found under its limit by a
+    cheaper upper bound counts at that bound, which cannot be the worst of a score of
+    1 or more."""
     pre = pre if pre is not None else indexed(rgba)
     limits = tiling_limits(pre.index.shape)
-    values = tiling_values(rgba, pre, lab)
+    under = None if exact_under else limits["dominant_feature"]
+    values = tiling_values(rgba, pre, lab, dominant_under=under)
     ratios = [values[k] / limits[k] for k in values]
     # Border runs pass at their limit: count them a hair lower.
     ratios[2] *= 0.999

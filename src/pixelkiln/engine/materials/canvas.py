@@ -30,6 +30,7 @@ from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
+from pixelkiln.engine.torus import roll, wrap_pad
 
 __all__ = [
     "DrawContext",
@@ -149,8 +150,8 @@ def light(height: np.ndarray) -> np.ndarray:
 
     A surface rising toward the bottom right faces the top-left light: lit = dh/dx + dh/dy.
     """
-    gy = (np.roll(height, -1, 0) - np.roll(height, 1, 0)) / 2
-    gx = (np.roll(height, -1, 1) - np.roll(height, 1, 1)) / 2
+    gy = (roll(height, -1, 0) - roll(height, 1, 0)) / 2
+    gx = (roll(height, 0, -1) - roll(height, 0, 1)) / 2
     lit = gx + gy
     scale = float(np.percentile(np.abs(lit), 95)) or 1.0
     return np.clip(lit / scale, -1.5, 1.5)
@@ -200,10 +201,10 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
     bottom = np.zeros(ctx.shape, bool)
     right = np.zeros(ctx.shape, bool)
     for k in range(1, width + 1):
-        top |= units != np.roll(units, k, 0)
-        left |= units != np.roll(units, k, 1)
-        bottom |= units != np.roll(units, -k, 0)
-        right |= units != np.roll(units, -k, 1)
+        top |= units != roll(units, k, 0)
+        left |= units != roll(units, 0, k)
+        bottom |= units != roll(units, -k, 0)
+        right |= units != roll(units, 0, -k)
     lit = top | left
     dark = bottom | right
     out = np.zeros(ctx.shape, np.int64)
@@ -220,12 +221,19 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
 
 def drop_lone(mask: np.ndarray) -> np.ndarray:
     """The mask without pixels that have no 8-neighbour in it (would-be strays)."""
-    company = np.zeros(mask.shape, bool)
+    return mask & _any_neighbour(wrap_pad(mask), mask.shape)
+
+
+def _any_neighbour(padded: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """Where any of the 8 neighbours is set, from the wrapped copy ``padded`` (its eight
+    windows are the eight rolls of the image)."""
+    h, w = shape
+    company = np.zeros(shape, bool)
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             if dy or dx:
-                company |= np.roll(mask, (dy, dx), axis=(0, 1))
-    return mask & company
+                company |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+    return company
 
 
 def soften(mask: np.ndarray, least_px: int) -> np.ndarray:
@@ -306,10 +314,12 @@ def balance(tone: np.ndarray, keep: float = 0.25) -> np.ndarray:
 def alone(index: np.ndarray) -> np.ndarray:
     """Pixels with no same-valued 8-neighbour (wrapping): would-be strays."""
     company = np.zeros(index.shape, bool)
+    padded = wrap_pad(index)
+    h, w = index.shape
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
-            if dy or dx:
-                company |= np.roll(index, (dy, dx), axis=(0, 1)) == index
+            if dy or dx:  # the eight windows of the wrapped copy: the eight rolls
+                company |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
     return ~company
 
 
@@ -319,7 +329,7 @@ def contour(field: np.ndarray, share: float = 0.5) -> np.ndarray:
     noise these are meandering lines that never end (veins, brain-coral ridges)."""
     above = field > np.quantile(field, share)
     below = ~above
-    return above & (np.roll(below, -1, 0) | np.roll(below, -1, 1))
+    return above & (roll(below, -1, 0) | roll(below, 0, -1))
 
 
 def zscore(field: np.ndarray) -> np.ndarray:

@@ -56,9 +56,8 @@ def courses(
         ends = np.sort(np.round(ends).astype(int) % w)
         cols = np.arange(w)
         which = (np.searchsorted(ends, cols, side="right") - 1) % per_row
-        for i in range(per_row):
-            units[top:bottom, cols[which == i]] = label
-            label += 1
+        units[top:bottom] = label + which  # unit i of the row is labelled ``label + i``
+        label += per_row
         joints[top, :] = True
         joints[top:bottom, ends] = True
     units = np.roll(units, (phase_y, phase_x), axis=(0, 1))

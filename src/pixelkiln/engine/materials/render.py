@@ -41,6 +41,7 @@ from pixelkiln.engine.reference import Reference
 from pixelkiln.engine.rng import derive_seed
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec, parse_description
+from pixelkiln.engine.torus import roll
 
 __all__ = [
     "ATTEMPTS",
@@ -198,7 +199,9 @@ def _score(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray, np.ndarray]) -
     pre = indexed(rgba, (index, colors))  # the index and cluster labels read below
     clusters = cluster_min(pre.index.shape) / max(mean_cluster(pre.index, labels=pre.labels), 1e-9)
     strays = orphan_fraction(pre.index) / ORPHAN_MAX
-    return max(tiling_score(rgba, pre, lab), clusters * 1.0001, strays * 1.0001)
+    # Only whether the score reaches 1, and its value when it does, decide anything.
+    tiling = tiling_score(rgba, pre, lab, exact_under=False)
+    return max(tiling, clusters * 1.0001, strays * 1.0001)
 
 
 def _render(
@@ -244,13 +247,13 @@ def _render(
     known = palette_indexed(d.index, colors) if d.index.min() >= 0 else index_image(rgba)
     lab = lab_image(rgba, known)
     cut = calmest_cut(rgba, known)
-    rgba = np.roll(rgba, cut, axis=(0, 1))
-    index = np.roll(d.index, cut, axis=(0, 1))
-    units = np.roll(d.units, cut, axis=(0, 1))
-    height = np.roll(d.height, cut, axis=(0, 1)).astype(np.float64)
+    rgba = roll(rgba, *cut)
+    index = roll(d.index, *cut)
+    units = roll(d.units, *cut)
+    height = roll(d.height, *cut).astype(np.float64)
     span = float(height.max() - height.min())
     height = (height - height.min()) / span if span > 1e-9 else np.full_like(height, 0.5)
-    rolled = (np.roll(known[0], cut, axis=(0, 1)), known[1], np.roll(lab, cut, axis=(0, 1)))
+    rolled = (roll(known[0], *cut), known[1], roll(lab, *cut))
     return Texture(
         rgba=rgba,
         index=index.astype(np.int16),
