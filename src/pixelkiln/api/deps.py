@@ -26,7 +26,9 @@ __all__ = [
 _bearer = HTTPBearer(auto_error=False, description="`Authorization: Bearer <API key>`")
 
 
-def get_container(request: Request) -> Container:
+# Dependencies that do no I/O are ``async``: FastAPI runs a plain ``def`` dependency on
+# the thread pool, a hop (and a GIL hand-over) that costs more than the work itself.
+async def get_container(request: Request) -> Container:
     container: Container = request.app.state.container
     return container
 
@@ -44,7 +46,7 @@ def get_auth(
 AuthDep = Annotated[Auth, Depends(get_auth)]
 
 
-def get_billed_auth(auth: AuthDep) -> Auth:
+async def get_billed_auth(auth: AuthDep) -> Auth:
     """The caller of an operation that charges: the same key check as :func:`get_auth`.
 
     Taking the caller through this dependency is what marks an operation as billed: its
@@ -57,7 +59,7 @@ def get_billed_auth(auth: AuthDep) -> Auth:
 BilledDep = Annotated[Auth, Depends(get_billed_auth)]
 
 
-def get_queued_auth(auth: BilledDep) -> Auth:
+async def get_queued_auth(auth: BilledDep) -> Auth:
     """The caller of an operation that charges and queues jobs but answers 200 (the
     contract's character and object submissions): billed, and its OpenAPI entry documents
     503 too, as a 202 operation's does."""

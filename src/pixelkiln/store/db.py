@@ -26,6 +26,10 @@ class Database:
         self.is_sqlite = url.startswith("sqlite")
         if self.is_sqlite:
             engine_kwargs.setdefault("connect_args", {"timeout": 30, "check_same_thread": False})
+            # One connection per request thread kept open: past the default 5, every
+            # checkout opened a new file handle and ran the PRAGMAs again.
+            engine_kwargs.setdefault("pool_size", 16)
+            engine_kwargs.setdefault("max_overflow", 32)
         else:
             engine_kwargs.setdefault("pool_pre_ping", True)
             engine_kwargs.setdefault("pool_size", 10)
@@ -34,6 +38,7 @@ class Database:
         if self.is_sqlite:
             _sqlite_setup(self.engine)
         self._read = sessionmaker(self.engine, expire_on_commit=False)
+        self._lookup = self.engine.execution_options(pixelkiln_lookup=True)
         self._write = sessionmaker(
             self.engine.execution_options(pixelkiln_immediate=True), expire_on_commit=False
         )
@@ -50,8 +55,10 @@ class Database:
     @contextmanager
     def lookup(self) -> Iterator[Connection]:
         """A read-only connection without an ORM session, for the hot reads of a poll
-        (a key, an asset's state): column selects only, rolled back at the end."""
-        with self.engine.connect() as conn:
+        (a key, an asset's state): column selects only, rolled back at the end. On SQLite
+        no ``BEGIN`` is sent: each select is its own consistent snapshot, and a poll's
+        selects need nothing more."""
+        with self._lookup.connect() as conn:
             try:
                 yield conn
             finally:
@@ -81,5 +88,7 @@ def _sqlite_setup(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        immediate = conn.get_execution_options().get("pixelkiln_immediate", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        options = conn.get_execution_options()
+        if options.get("pixelkiln_lookup", False):
+            return  # autocommit: a single select reads one snapshot by itself
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if options.get("pixelkiln_immediate") else "BEGIN")
