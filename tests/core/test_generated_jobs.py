@@ -54,22 +54,38 @@ def _png(n: int, w: int, h: int) -> str:
     return base64.b64encode(buf.getvalue()).decode()
 
 
-def _with_images(value: Any, counter: itertools.count) -> Any:
+def _side(v: Any) -> int | None:
+    """A usable pixel count from a generated size field (ints, or floats that are whole)."""
+    if isinstance(v, bool) or not isinstance(v, int | float) or v != int(v):
+        return None
+    return int(v) if 0 < v <= 400 else None
+
+
+def _with_images(value: Any, counter: itertools.count, shape: tuple[int, int] | None = None) -> Any:
     """The body with a real PNG in every image object: sized as the object says where it
-    gives a usable size, else the next of :data:`SHAPES`."""
+    gives a usable size, else as the body's ``image_size`` (masks, init and inpainting
+    images must match it), else one of :data:`SHAPES` shared by the body's images (a mask
+    must match its image)."""
+    if shape is None:
+        size = value.get("image_size") if isinstance(value, dict) else None
+        w, h = (
+            (_side(size.get("width")), _side(size.get("height")))
+            if isinstance(size, dict)
+            else (None, None)
+        )
+        shape = (w, h) if w and h else SHAPES[next(counter) % len(SHAPES)]
     if isinstance(value, dict):
         if "base64" in value:
             n = next(counter)
             w, h = value.get("width"), value.get("height")
-            sw, sh = SHAPES[n % len(SHAPES)]
-            w = w if isinstance(w, int) and 0 < w <= 256 else sw
-            h = h if isinstance(h, int) and 0 < h <= 256 else sh
+            w = w if isinstance(w, int) and 0 < w <= 256 else shape[0]
+            h = h if isinstance(h, int) and 0 < h <= 256 else shape[1]
             out = {k: v for k, v in value.items() if k != "format"}
             out["base64"] = _png(n, w, h)
             return out
-        return {k: _with_images(v, counter) for k, v in value.items()}
+        return {k: _with_images(v, counter, shape) for k, v in value.items()}
     if isinstance(value, list):
-        return [_with_images(v, counter) for v in value]
+        return [_with_images(v, counter, shape) for v in value]
     return value
 
 

@@ -64,3 +64,13 @@ def test_a_condition_lands_on_the_same_pixels_of_a_moved_frame() -> None:
     first = (out[0] != KNIGHT).any(-1)
     assert first.any()
     assert np.array_equal(np.roll(out[0], (1, 2), axis=(0, 1)), out[1])
+
+
+def test_an_empty_first_frame_edits_nothing_and_does_not_fail() -> None:
+    """A first frame with no solid pixel gives the carry nothing to place: the edit
+    still completes, one frame per frame, each the shape it was."""
+    clear = np.zeros_like(KNIGHT)
+    out, _ = edit_animation([clear, KNIGHT], "a red tunic", seed=1)
+    assert len(out) == 2 and out[0].shape == KNIGHT.shape
+    assert np.array_equal(out[0], clear)
+    assert np.array_equal(out[1][..., 3], KNIGHT[..., 3])

@@ -132,8 +132,9 @@ def _frame_labels(
     placed = np.full((h, w), -1)
     ys, xs = np.nonzero(solid0)
     part = labels[ys, xs]
-    dy = np.array([shifts[p][0] for p in part])
-    dx = np.array([shifts[p][1] for p in part])
+    # intp even when the first frame has no solid pixel (an empty list is float64)
+    dy = np.array([shifts[p][0] for p in part], dtype=np.intp)
+    dx = np.array([shifts[p][1] for p in part], dtype=np.intp)
     ty, tx = ys + dy, xs + dx
     inside = (ty >= 0) & (ty < h) & (tx >= 0) & (tx < w)
     placed[ty[inside], tx[inside]] = part[inside]
