@@ -40,7 +40,7 @@ system-deps:
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
+	$(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider --durations=15
 
 # The user's path: the wheel in a fresh environment, no extras, the scale-out deployment.
 install-check:
