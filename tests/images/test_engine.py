@@ -29,7 +29,9 @@ def test_what_a_description_asks_for(text: str, kind: str) -> None:
 
 def test_scene_reading() -> None:
     spec = read_scene("desert town at sunset with barrels in the rain")
-    assert (spec.setting, spec.time, spec.weather) == ("desert", "sunset", "rain")
+    # A settlement word decides what is built; the other place word is its land.
+    assert (spec.setting, spec.land) == ("town", "desert")
+    assert (spec.time, spec.weather) == ("sunset", "rain")
     assert "barrel" in spec.props
     assert read_scene("space station window").indoor
     assert read_scene("dungeon corridor with torches").props == ("torch",)

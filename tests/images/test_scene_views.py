@@ -34,3 +34,18 @@ def test_oblique_projection_is_seen_from_above() -> None:
     assert (a == b).all() and _sky_share(a) == 0.0
     # The sea lies across the top and the sand below it, seen from above.
     assert a[1, :, 2].mean() > a[1, :, 0].mean() and a[-2, :, 0].mean() > a[-2, :, 2].mean()
+
+
+def test_a_town_named_with_its_land_is_built_on_that_land() -> None:
+    """'desert town': a town (its houses and street) on the desert's sand, not a desert
+    with the town dropped; a town with no land named keeps its cobbles."""
+    desert = draw_image(ImageAsk("desert town at sunset", 160, 96, 3))
+    plain = draw_image(ImageAsk("town at sunset", 160, 96, 3))
+    scene = desert.reading["scene"]  # type: ignore[index]
+    assert (scene["setting"], scene["land"]) == ("town", "desert")
+    assert desert.reading["intent"]["setting"] == "town"  # type: ignore[index]
+    assert plain.reading["scene"]["land"] is None  # type: ignore[index]
+    # The ground under the houses differs: warm sand against grey cobbles.
+    ground = [p.rgba[-12:, :, :3].astype(float).reshape(-1, 3).mean(0) for p in (desert, plain)]
+    warmth = [g[0] - g[2] for g in ground]
+    assert warmth[0] > warmth[1] + 30

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pixelkiln.engine.scenes.reading import PLACE_WORDS
+from pixelkiln.engine.scenes.reading import PLACE_WORDS, setting_of
 
 __all__ = ["ICON_WORDS", "PLACE_WORDS", "TEXTURE_WORDS", "Intent", "read_intent"]
 
@@ -60,6 +60,9 @@ def read_intent(description: str) -> Intent:
     places = [w for w in words if w in PLACE_WORDS]
     if places:
         return Intent(
-            "scene", description, f"'{places[0]}' names a place", setting=PLACE_WORDS[places[0]]
+            "scene",
+            description,
+            f"'{places[0]}' names a place",
+            setting=setting_of([PLACE_WORDS[w] for w in places]),
         )
     return Intent("subject", description, "a figure, creature or prop")

@@ -120,6 +120,9 @@ def _graded(sprite: np.ndarray, spec: SceneSpec, lit: bool) -> np.ndarray:
     return out
 
 
+_HILLS = ("hills", "hills", (90, 120, 140), (70, 130, 70))
+
+
 def _outdoor_back(
     canvas: np.ndarray, spec: SceneSpec, horizon: int, seed: int, lights: list[Light]
 ) -> None:
@@ -129,7 +132,7 @@ def _outdoor_back(
     layers.sun_moon_stars(canvas, horizon, spec.time, spec.weather, rng)
     layers.clouds(canvas, horizon, spec.time, spec.weather, rng)
     haze = canvas[max(0, horizon - 1), w // 2, :3].copy()
-    far_kind, mid_kind, far_rgb, mid_rgb = {
+    looks = {
         "forest": ("trees", "trees", (40, 70, 60), (30, 62, 44)),
         "desert": ("dunes", "dunes", (200, 150, 100), (214, 170, 110)),
         "town": ("ridge", "roofs", (90, 100, 120), (92, 80, 96)),
@@ -139,7 +142,10 @@ def _outdoor_back(
         "snowfield": ("ridge", "ridge", (150, 170, 200), (120, 140, 170)),
         "swamp": ("trees", "hills", (56, 70, 60), (56, 76, 50)),
         "graveyard": ("hills", "trees", (70, 80, 100), (40, 50, 54)),
-    }.get(spec.setting, ("hills", "hills", (90, 120, 140), (70, 130, 70)))
+    }
+    far_kind, mid_kind, far_rgb, mid_rgb = looks.get(spec.setting, _HILLS)
+    if spec.land in looks:  # a settlement keeps its roofs before its land's far skyline
+        far_kind, _, far_rgb, _ = looks[spec.land]
     far = mix(grade(np.array(far_rgb, np.uint8), spec.time, spec.weather), haze, 0.55)
     mid = mix(grade(np.array(mid_rgb, np.uint8), spec.time, spec.weather), haze, 0.25)
     cap = mix(far, (255, 255, 255), 0.6) if far_kind == "ridge" else None
@@ -292,7 +298,7 @@ def compose_scene(
     elif not spec.indoor:
         _outdoor_back(canvas, spec, horizon, seed, lights)
     ground_top = horizon + (max(2, (h - horizon) // 3) if spec.setting == "beach" else 0)
-    material = layers.GROUND.get(spec.setting, "grass")
+    material = layers.GROUND.get(spec.land or spec.setting, "grass")
     if spec.weather == "snow" and not spec.indoor:
         material = "snow"
     layers.ground(

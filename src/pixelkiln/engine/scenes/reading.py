@@ -1,8 +1,9 @@
 """A scene description read into a setting, a time of day, a weather and named props.
 
 "forest clearing at night" -> forest, night, clear; "dungeon corridor with torches" ->
-dungeon (indoors), torches on the walls; "desert town at sunset" -> town (the first place
-word decides), sunset, with the desert's sand underfoot.
+dungeon (indoors), torches on the walls; "desert town at sunset" -> town (a settlement
+word decides the setting, else the first place word), sunset, on the desert's land: its
+sand underfoot and its dunes behind the houses.
 """
 
 from __future__ import annotations
@@ -10,7 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["PLACE_WORDS", "SETTINGS", "TIMES", "WEATHERS", "SceneSpec", "read_scene"]
+__all__ = [
+    "PLACE_WORDS",
+    "SETTINGS",
+    "TIMES",
+    "WEATHERS",
+    "SceneSpec",
+    "read_scene",
+    "setting_of",
+]
 
 #: Place words: each names the setting a scene is composed as.
 PLACE_WORDS: dict[str, str] = {
@@ -185,6 +194,8 @@ class SceneSpec:
     window: bool = False  # a window onto space or the night (space stations)
     text: str = ""
     understood: list[tuple[str, str]] = field(default_factory=list)
+    #: The land a settlement stands on ("desert town": desert), else None.
+    land: str | None = None
 
     @property
     def indoor(self) -> bool:
@@ -197,8 +208,15 @@ class SceneSpec:
             "weather": self.weather,
             "props": list(self.props),
             "indoor": self.indoor,
+            "land": self.land,
             "understood": [{"words": w, "meaning": m} for w, m in self.understood],
         }
+
+
+def setting_of(places: list[str]) -> str | None:
+    """The setting named by a description's place readings (in order): a settlement
+    when one is named (it is what is built), else the first place."""
+    return "town" if "town" in places else (places[0] if places else None)
 
 
 def read_scene(text: str, setting: str | None = None) -> SceneSpec:
@@ -206,12 +224,14 @@ def read_scene(text: str, setting: str | None = None) -> SceneSpec:
     low = text.lower()
     words = _WORD.findall(low)
     understood: list[tuple[str, str]] = []
-    place = setting
+    places = [PLACE_WORDS[w] for w in words if w in PLACE_WORDS]
     for w in words:
         if w in PLACE_WORDS:
-            place = place or PLACE_WORDS[w]
             understood.append((w, f"place: {PLACE_WORDS[w]}"))
-    place = place or "plains"
+    # A settlement names what is built; another place word, the land it is built on.
+    place = setting_of(places) or setting or "plains"
+    land = next((p for p in places if p != "town" and p not in INDOOR), None)
+    land = land if place == "town" else None
     time = "night" if place in ("space",) else "day"
     for phrase, t in TIMES.items():
         if re.search(rf"\b{phrase}\b", low):
@@ -231,4 +251,4 @@ def read_scene(text: str, setting: str | None = None) -> SceneSpec:
             props.append(kind)
             understood.append((w, f"prop: {kind}"))
     window = place == "space" or "window" in words
-    return SceneSpec(place, time, weather, tuple(props), window, text, understood)
+    return SceneSpec(place, time, weather, tuple(props), window, text, understood, land)
