@@ -194,8 +194,10 @@ def figure_parts(rgba: np.ndarray) -> FigureParts:
     parts["face"] = _pixels_of(rgba, a.face, head)
     hair = a.hair if not _close(a.hair, a.face) else None
     parts["hair"] = _pixels_of(rgba, hair, head) & ~parts["face"]
-    # The garment may run on below the torso rows (a shirt's hem, a robe's skirt).
-    torso_rows = body & _rows((h, w), a.neck, a.feet)
+    # The garment may run on below the torso rows (a shirt's hem, a robe's skirt down
+    # to the boots: the feet row is found where the body narrows, which on a robe can be
+    # above its hem).
+    torso_rows = body & _rows((h, w), a.neck, a.box.bottom + 1)
     torso = _pixels_of(rgba, a.regions["torso"].main, torso_rows) & ~parts["face"]
     parts["torso"] = _connected_to(torso, core)
     skin = _pixels_of(rgba, a.face, body)
@@ -204,7 +206,7 @@ def figure_parts(rgba: np.ndarray) -> FigureParts:
     legs_rows = body & _rows((h, w), torso_stop, a.feet) & ~parts["cape"]
     parts["legs"] = _connected_to(_pixels_of(rgba, a.regions["legs"].main, legs_rows), core)
     feet_rows = body & _rows((h, w), a.feet, a.box.bottom + 1) & ~parts["cape"]
-    parts["feet"] = _pixels_of(rgba, a.regions["feet"].main, feet_rows)
+    parts["feet"] = _pixels_of(rgba, a.regions["feet"].main, feet_rows) & ~parts["torso"]
     return FigureParts(a, mask, outline, parts)
 
 
