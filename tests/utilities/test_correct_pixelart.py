@@ -83,3 +83,13 @@ def test_alpha_preserved_and_deterministic() -> None:
     np.testing.assert_array_equal(a, b)
     assert set(np.unique(a[..., 3])) <= {0, 255}
     assert ((a[..., 3] > 0) == (up[..., 3] > 0)).mean() > 0.97
+
+
+def test_a_clear_frame_beside_a_drawn_one_stays_clear() -> None:
+    """A frame with no opaque pixel has no cell to vote in: it comes back clear, and the
+    drawn frame is still snapped to its cells."""
+    a = on_backdrop(sprite(1, 16, "blue"), (240, 240, 240)).repeat(4, 0).repeat(4, 1)
+    clear = np.zeros_like(a)
+    r = correct_pixelart([clear, a], strength=0.2)
+    assert (r.images[0][..., 3] == 0).all() and (r.cells[0][..., 3] == 0).all()
+    assert r.cells[1].shape == (16, 16, 4) and (r.cells[1][..., 3] > 0).any()

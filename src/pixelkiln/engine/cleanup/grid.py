@@ -375,13 +375,15 @@ def cell_mode(
     Ties go to the smaller label, so the result is deterministic.
     """
     sel = mask & (labels >= 0)
-    k = int(labels.max()) + 1 if sel.any() else 1
+    out = np.full(n_cells, -1, dtype=np.int64)
+    if not sel.any():  # a clear frame: no cell has a label
+        return out
+    k = int(labels.max()) + 1
     key = cell_ids[sel].astype(np.int64) * k + labels[sel]
     uniq, counts = np.unique(key, return_counts=True)
     cells, labs = uniq // k, uniq % k
     order = np.lexsort((-counts, cells))
     first = order[np.r_[True, cells[order][1:] != cells[order][:-1]]]
-    out = np.full(n_cells, -1, dtype=np.int64)
     out[cells[first]] = labs[first]
     return out
 

@@ -241,7 +241,8 @@ def _bind_legs(
         shin = (out == k) & (rows >= bend)
         if shin.any() and (out == k).sum() > shin.sum():
             out[shin] = a
-            kx = float(np.nonzero(out[bend - 1] == k)[0].mean()) + 0.5
+            above = np.nonzero(out[bend - 1] == k)[0]  # may be empty where a leg gaps
+            kx = float(above.mean() if len(above) else xs.mean()) + 0.5
             drawn[a] = (knee, ankle, kx, float(bend), k)
             drawn[k] = (hip, knee, float(xs.mean()) + 0.5, float(top), -1)
         else:
