@@ -55,10 +55,13 @@ def _png(n: int, w: int, h: int) -> str:
 
 
 def _side(v: Any) -> int | None:
-    """A usable pixel count from a generated size field (ints, or floats that are whole)."""
+    """A usable pixel count from a generated size field (ints, or floats that are whole),
+    up to 128: larger sizes fall back to the small shapes, so that a generated style or
+    reference image never makes a job draw at 400 px (the test is about what validates,
+    not about size; bodies with a small ``image_size`` still test the matching sizes)."""
     if isinstance(v, bool) or not isinstance(v, int | float) or v != int(v):
         return None
-    return int(v) if 0 < v <= 400 else None
+    return int(v) if 0 < v <= 128 else None
 
 
 def _with_images(value: Any, counter: itertools.count, shape: tuple[int, int] | None = None) -> Any:
