@@ -14,11 +14,12 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-#: Descriptions no lexicon alias names, and the material the full sentence model reads.
+#: Descriptions no lexicon alias names, and the material the full reader reads (the
+#: sentence model, or the place table where it names the place).
 READINGS = {
     "meadow": "grass",
-    "frozen tundra": "ice",
-    "farmland with wheat": "flowers",
+    "frozen tundra": "dry grass",  # the place table: tundra is frosted dry grass
+    "farmland with wheat": "dirt",  # the place table: farmland is furrowed dirt
     "neon sci-fi floor panel": "metal plates",
     "pasture": "grass",
     "dungeon": "stone brick",
