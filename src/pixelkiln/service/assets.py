@@ -15,7 +15,7 @@ from pixelkiln.errors import Conflict, NotFound, PixelkilnError, StillProcessing
 from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.money import from_milli
-from pixelkiln.store.models import Asset, BaseTile, Blob, Job, LedgerEntry
+from pixelkiln.store.models import Asset, BaseTile, Blob, Job
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -117,9 +117,7 @@ _STATE = select(
     Asset.status,
     Asset.updated_at,
     Asset.job_id,
-    select(func.coalesce(func.sum(LedgerEntry.amount_milli), 0))
-    .where(LedgerEntry.job_id == Asset.job_id)
-    .scalar_subquery(),
+    billing.job_ledger(Asset.job_id),
 ).where(Asset.id == bindparam("asset_id"))
 
 

@@ -3,6 +3,8 @@ column moves with it in the same transaction, so the balance always equals the l
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -11,7 +13,16 @@ from pixelkiln.errors import InsufficientBalance, NotFound
 from pixelkiln.service.money import from_milli, to_milli
 from pixelkiln.store.models import Account, LedgerEntry
 
-__all__ = ["balance", "charge", "credit", "ledger_sum", "lock_account", "net_charged", "refund"]
+__all__ = [
+    "balance",
+    "charge",
+    "credit",
+    "job_ledger",
+    "ledger_sum",
+    "lock_account",
+    "net_charged",
+    "refund",
+]
 
 
 def lock_account(s: Session, account_id: str) -> Account:
@@ -92,11 +103,16 @@ def refund(s: Session, account_id: str, job_id: str) -> bool:
     return True
 
 
+def job_ledger(job_id: Any) -> Any:
+    """The signed sum of a job's ledger rows (charge and refund) as a scalar subquery,
+    for ``job_id`` a value or a column of the enclosing select; negated, what it costs."""
+    return (
+        select(func.coalesce(func.sum(LedgerEntry.amount_milli), 0))
+        .where(LedgerEntry.job_id == job_id)
+        .scalar_subquery()
+    )
+
+
 def net_charged(s: Session, job_id: str) -> int:
     """What a job costs its account now (its charge less any refund), in thousandths."""
-    total = s.scalar(
-        select(func.coalesce(func.sum(LedgerEntry.amount_milli), 0)).where(
-            LedgerEntry.job_id == job_id
-        )
-    )
-    return -int(total or 0)
+    return -int(s.scalar(select(job_ledger(job_id))) or 0)

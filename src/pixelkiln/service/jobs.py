@@ -6,13 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import bindparam, case, func, null, select, type_coerce
+from sqlalchemy import bindparam, case, null, select, type_coerce
 
 from pixelkiln.errors import NotFound
+from pixelkiln.service import billing
 from pixelkiln.service.accounts import Auth
 from pixelkiln.service.assets import Prepared, prepare, prepared_once
 from pixelkiln.service.money import from_milli
-from pixelkiln.store.models import Job, Json, LedgerEntry
+from pixelkiln.store.models import Job, Json
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -53,10 +54,7 @@ _STATE = select(
     type_coerce(case((Job.status.in_(_TERMINAL), null()), else_=Job.last_response), Json).label(
         "live_response"
     ),
-    select(func.coalesce(func.sum(LedgerEntry.amount_milli), 0))
-    .where(LedgerEntry.job_id == Job.id)
-    .scalar_subquery()
-    .label("ledger"),
+    billing.job_ledger(Job.id).label("ledger"),
 ).where(Job.id == bindparam("job_id"))
 
 
