@@ -13,6 +13,7 @@ from pixelkiln.engine.ui.bars import bar_glyph, bar_kind
 from pixelkiln.engine.ui.compose import PanelSpec, Region, render_panel
 from pixelkiln.engine.ui.digits import DIGIT_H, DIGIT_W, draw_number
 from pixelkiln.engine.ui.shapes import Box
+from pixelkiln.engine.ui.single import render_element
 
 PANELS = {
     "crafting window with a 3x3 grid": {"window": 1, "slot": 9},
@@ -156,3 +157,50 @@ def test_named_buttons_carry_the_icon_their_name_asks_for() -> None:
     assert len(buttons) == 2 and all(any(n == "icon" for n, _ in b.parts) for b in buttons)
     plain = render_panel(PanelSpec(description="menu with 2 buttons", width=128, height=96, seed=3))
     assert not any(n == "icon" for r in plain.regions if r.kind == "button" for n, _ in r.parts)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("status panel with stamina and experience bars", {"panel": 1, "health_bar": 2}),
+        ("crafting window", {"window": 1, "slot": 9}),
+        ("menu with three buttons", {"panel": 1, "button": 3}),
+        ("fantasy parchment dialog box with a portrait", {"window": 1, "avatar": 1}),
+    ],
+)
+def test_a_single_element_request_naming_a_panel_draws_the_panel_and_its_elements(
+    text: str, want: dict[str, int]
+) -> None:
+    """generate-ui-v2's path: a description naming a panel's contents is that panel."""
+    image = render_element(text, 128, 96, seed=3)
+    kinds = Counter(r.kind for r in image.regions)
+    assert kinds == Counter(want)
+    container = image.regions[0]
+    assert container.kind in ("panel", "window") and image.extras["element"] == container.kind
+    content = _part(container, "content")
+    children = image.regions[1:]
+    assert all(_inside(r.box, content) for r in children)
+    for r in children:  # each child is drawn: opaque pixels unlike the bare panel fill
+        patch = image.rgba[r.box.y : r.box.y1, r.box.x : r.box.x1]
+        assert (patch[..., 3] == 255).mean() > 0.5
+    assert np.array_equal(render_element(text, 128, 96, seed=3).rgba, image.rgba)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("wooden inventory slot with a potion", "slot"),
+        ("mana bar in a gold frame", "health_bar"),
+        ("button with a sword icon", "icon_button"),
+        ("dialog box", "panel"),
+    ],
+)
+def test_one_named_element_with_attributes_stays_one_element(text: str, kind: str) -> None:
+    image = render_element(text, 128, 96, seed=3)
+    assert [r.kind for r in image.regions] == [kind]
+
+
+def test_a_single_hotbar_keeps_its_counted_slots() -> None:
+    image = render_element("hotbar with 10 slots", 256, 64, seed=3)
+    (bar,) = image.regions
+    assert sum(n.startswith("slot_") for n, _ in bar.parts) == 10

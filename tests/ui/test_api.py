@@ -224,6 +224,33 @@ def test_same_request_same_image_and_the_default_seed_follows_the_request(make_s
     assert raw[0] != raw[2]
 
 
+def test_generate_ui_v2_draws_a_named_panel_with_its_elements(make_service) -> None:
+    """The words that make create-ui-asset draw a panel with two bars do the same here."""
+    svc = make_service(runner="manual")
+    key = svc.new_key(generations=100)
+    h = svc.headers(key)
+    body = {
+        "description": "status panel with stamina and experience bars",
+        "image_size": {"width": 128, "height": 96},
+        "seed": 4,
+    }
+    r = svc.client.post("/v2/generate-ui-v2", json=body, headers=h)
+    assert r.status_code == 202
+    svc.ctx.runner.run_pending()
+    job = svc.client.get(f"/v2/background-jobs/{r.json()['background_job_id']}", headers=h)
+    last = job.json()["last_response"]
+    assert last["element"] == "panel"
+    assert [g["kind"] for g in last["regions"]] == ["panel", "health_bar", "health_bar"]
+    img = decode_b64_png(last["images"][0]["base64"])
+    fills = []
+    for bar in last["regions"][1:]:
+        fill = next(p["box"] for p in bar["parts"] if p["name"] == "fill")
+        assert last["box"]["y"] < fill["y"] < last["box"]["y"] + last["box"]["height"]
+        patch = img[fill["y"] : fill["y"] + fill["height"], fill["x"] : fill["x"] + 8, :3]
+        fills.append(patch.reshape(-1, 3).astype(float).mean(0))
+    assert np.abs(fills[0] - fills[1]).sum() > 60  # stamina and experience, two colours
+
+
 def test_generate_ui_v2_returns_the_element_in_last_response(make_service) -> None:
     svc = make_service(runner="manual")
     key = svc.new_key(generations=100)

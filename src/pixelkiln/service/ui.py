@@ -254,19 +254,22 @@ def run_ui_element(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
     )
     png = encode_png(image.rgba)
     ctx.progress(1.0)
-    region = image.regions[0]
-    return JobOutput(
-        last_response={
-            "status": "completed",
-            "images": [png_b64(png)],
-            "element": image.extras.get("element"),
-            "image_size": {"width": size.width, "height": size.height},
-            "seed": content_seed(request, ignore=_NOT_DRAWN),
-            "box": region.box.as_dict(),
-            "nine_slice": _region_json(region)["nine_slice"],
-            "parts": _region_json(region)["parts"],
-        }
-    )
+    first = _region_json(image.regions[0])
+    response: dict[str, Any] = {
+        "status": "completed",
+        "images": [png_b64(png)],
+        "element": image.extras.get("element"),
+        "image_size": {"width": size.width, "height": size.height},
+        "seed": content_seed(request, ignore=_NOT_DRAWN),
+        "box": first["box"],
+        "nine_slice": first["nine_slice"],
+        "parts": first["parts"],
+        "reading": read_description(request.description, "ui").as_dict(),
+    }
+    if len(image.regions) > 1:
+        # A panel drawn with its named contents: where each of them is, as create-ui-asset says.
+        response["regions"] = [_region_json(r) for r in image.regions]
+    return JobOutput(last_response=response)
 
 
 def _eta(view: AssetView, now: dt.datetime) -> int | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["ElementReading", "read_elements"]
+__all__ = ["CONTAINER_WORDS", "ElementReading", "read_elements"]
 
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "pair": 2, "three": 3, "four": 4,
@@ -38,6 +38,8 @@ _PANELS = {
 }  # fmt: skip
 _WINDOWS = {"window", "dialog", "dialogue", "popup", "modal", "prompt"}
 _TOOLBARS = {"hotbar", "toolbar", "quickbar", "actionbar"}
+#: Nouns that name something holding other elements (a panel or a window).
+CONTAINER_WORDS = frozenset(_PANELS | _WINDOWS)
 _SHOPS = {"shop", "store", "vendor", "merchant", "sale", "auction", "market", "trader", "buy"}
 _POLYGONS = {
     "triangular": "triangle", "triangle": "triangle", "pentagonal": "pentagon",

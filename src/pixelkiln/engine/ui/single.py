@@ -10,6 +10,12 @@ The element keeps a natural aspect range (:data:`ASPECTS`: buttons 1.6-8 wide pe
 height, bars 4-20, slots and plates square, frames anything): the canvas's own aspect is
 clamped into that range and the largest such box is centred on the canvas, so a "button"
 on a 256 x 256 canvas is a wide button, not a square.
+
+A description that names a panel's contents is drawn as that panel (:func:`is_composite`):
+"status panel with stamina and experience bars" is a panel holding both bars, "crafting
+window" a window with its grid, "menu with three buttons" three buttons, laid out as
+``create-ui-asset`` lays them out. One named thing with an attribute ("inventory slot with
+a potion", "mana bar in a gold frame") stays that one element.
 """
 
 from __future__ import annotations
@@ -19,15 +25,23 @@ from collections.abc import Callable
 
 import numpy as np
 
+from pixelkiln.engine.reading.elements import CONTAINER_WORDS, ElementReading, read_elements
 from pixelkiln.engine.rng import make_rng
-from pixelkiln.engine.ui.compose import Region, UIImage, backdrop, reference_from
+from pixelkiln.engine.ui.compose import (
+    PanelSpec,
+    Region,
+    UIImage,
+    backdrop,
+    reference_from,
+    render_panel,
+)
 from pixelkiln.engine.ui.elements import build_element
 from pixelkiln.engine.ui.glyphs import INVENTORY, SCIFI, glyph_for
 from pixelkiln.engine.ui.shapes import Box
 from pixelkiln.engine.ui.surface import fill_texture
 from pixelkiln.engine.ui.theme import make_theme
 
-__all__ = ["ASPECTS", "ELEMENT_PHRASES", "element_for", "render_element"]
+__all__ = ["ASPECTS", "ELEMENT_PHRASES", "element_for", "is_composite", "render_element"]
 
 #: (phrase, element, options), tried in order; the first phrase found wins.
 ELEMENT_PHRASES: tuple[tuple[str, str, dict[str, object]], ...] = (
@@ -109,6 +123,30 @@ def element_for(description: str) -> tuple[str, dict[str, object]]:
     return "button", {}
 
 
+_CONTAINERS = ("panel", "window")
+# Words after which a phrase says what its head noun holds or looks like.
+_AFTER_HEAD = {"with", "of", "in", "on", "containing", "holding", "showing", "for", "that"}
+
+
+def _head_noun(description: str) -> str:
+    """The last noun of the phrase before its first "with"/"of"/...: ``"parchment dialog box
+    with a portrait"`` -> ``box``, ``"inventory slot with a potion"`` -> ``slot``."""
+    words = re.findall(r"[a-z]+", description.lower())
+    head = next((i for i, w in enumerate(words) if w in _AFTER_HEAD), len(words))
+    return words[head - 1] if head else ""
+
+
+def is_composite(description: str, reading: ElementReading | None = None) -> bool:
+    """Whether ``description`` names a panel's contents rather than one element: a panel or
+    window with named children, or two or more of the element it names."""
+    reading = reading or read_elements(description)
+    counts = dict(reading.counts)
+    if _head_noun(description) in CONTAINER_WORDS and reading.container in _CONTAINERS:
+        return sum(counts.values()) >= 1
+    kind, _ = element_for(description)
+    return counts.get(kind, 0) >= 2
+
+
 def _fit(kind: str, width: int, height: int) -> Box:
     lo, hi = ASPECTS.get(kind, (1.0, 1.0))
     aspect = float(np.clip(width / height, lo, hi))
@@ -128,8 +166,29 @@ def render_element(
     no_background: bool = True,
     progress: Callable[[float], None] = lambda _f: None,
 ) -> UIImage:
-    """Draw the single element ``description`` names on a ``width`` x ``height`` canvas."""
+    """Draw the single element ``description`` names on a ``width`` x ``height`` canvas, or
+    the panel it names with its contents (see the module docstring)."""
     progress(0.0)
+    reading = read_elements(description)
+    if is_composite(description, reading):
+        spec = PanelSpec(
+            description=description,
+            width=width,
+            height=height,
+            seed=seed,
+            color_palette=color_palette,
+            style_image=concept_image,
+            no_background=no_background,
+        )
+        panel = render_panel(spec, progress=progress)
+        # The container's region comes first; a bare row of elements has none.
+        kind = reading.container if reading.container in _CONTAINERS else "panel"
+        return UIImage(
+            rgba=panel.rgba,
+            regions=panel.regions,
+            theme=panel.theme,
+            extras={"element": kind, "elements": [r.kind for r in panel.regions]},
+        )
     theme = make_theme(description, color_palette, reference_from(concept_image, seed))
     kind, opts = element_for(description)
     progress(0.1)
@@ -140,6 +199,8 @@ def render_element(
         opts["glyph"] = glyph or pick
     elif kind in ("button", "round"):
         opts["glyph"] = glyph
+    elif kind == "toolbar" and reading.toolbar_slots:
+        opts["slots"] = reading.toolbar_slots  # "hotbar with 10 slots"
     box = _fit(kind, width, height)
     tex = (
         fill_texture(theme, (height, width), seed)
