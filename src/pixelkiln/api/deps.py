@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, ParamSpec, TypeVar
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from pixelkiln.bootstrap import Container
 from pixelkiln.service.accounts import Auth, authenticate
@@ -15,6 +17,7 @@ __all__ = [
     "BilledDep",
     "ContainerDep",
     "QueuedDep",
+    "db_call",
     "get_auth",
     "get_billed_auth",
     "get_container",
@@ -36,11 +39,25 @@ async def get_container(request: Request) -> Container:
 ContainerDep = Annotated[Container, Depends(get_container)]
 
 
-def get_auth(
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+async def db_call(ctx: Container, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """``fn`` (short database reads) on the event loop where the database is SQLite, else
+    on the thread pool. A SQLite read is a local file read that never waits for a writer
+    (WAL mode) and takes less time than the thread hop would; a PostgreSQL round trip
+    waits on the network, so it must not hold the loop."""
+    if ctx.db.is_sqlite:
+        return fn(*args, **kwargs)
+    return await run_in_threadpool(fn, *args, **kwargs)
+
+
+async def get_auth(
     ctx: ContainerDep,
     creds: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Auth:
-    return authenticate(ctx.db, creds.credentials if creds else None)
+    return await db_call(ctx, authenticate, ctx.db, creds.credentials if creds else None)
 
 
 AuthDep = Annotated[Auth, Depends(get_auth)]

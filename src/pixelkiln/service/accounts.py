@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from pixelkiln.errors import NotFound, Unauthorized
@@ -130,6 +130,12 @@ def topup(db: Database, account_id: str, generations: float) -> float:
         return billing.balance(s, account_id)
 
 
+#: A key's row by its lookup part (built once: a poll does not rebuild the statement).
+_KEY_ROW = select(ApiKey.id, ApiKey.account_id, ApiKey.secret_hash, ApiKey.revoked_at).where(
+    ApiKey.lookup == bindparam("lookup")
+)
+
+
 def authenticate(db: Database, presented: str | None) -> Auth:
     """The caller behind a bearer key; Unauthorized for a missing, malformed, unknown or
     revoked key (one message for all, so the answer says nothing about which it was)."""
@@ -138,11 +144,7 @@ def authenticate(db: Database, presented: str | None) -> Auth:
         raise Unauthorized("Invalid or missing API key")
     # One indexed lookup (the unique ``lookup`` column), no ORM session, no write.
     with db.lookup() as conn:
-        row = conn.execute(
-            select(ApiKey.id, ApiKey.account_id, ApiKey.secret_hash, ApiKey.revoked_at).where(
-                ApiKey.lookup == parsed.lookup
-            )
-        ).one_or_none()
+        row = conn.execute(_KEY_ROW, {"lookup": parsed.lookup}).one_or_none()
     stored = row.secret_hash if row is not None else hash_key("")
     ok = verify_key(parsed.full, stored)  # compared even when the row is missing
     if row is None or not ok or row.revoked_at is not None:

@@ -23,14 +23,16 @@ from pixelkiln.api.openapi import document_responses
 
 __all__ = ["ROUTERS", "TAGS", "build_v2_app"]
 
+# Requests are matched against the routers in this order, route by route: the routers
+# clients poll most (jobs, tilesets, balance) come first so a poll is matched early.
 ROUTERS: list[str] = [
-    "pixelkiln.api.v2.ui",
-    "pixelkiln.api.v2.account",
     "pixelkiln.api.v2.jobs",
+    "pixelkiln.api.v2.tilesets",
+    "pixelkiln.api.v2.account",
+    "pixelkiln.api.v2.ui",
     "pixelkiln.api.v2.docs",
     "pixelkiln.api.v2.utilities",
     "pixelkiln.api.v2.isometric",
-    "pixelkiln.api.v2.tilesets",
     "pixelkiln.api.v2.tiles_pro",
     "pixelkiln.api.v2.objects",
     "pixelkiln.api.v2.map_objects",

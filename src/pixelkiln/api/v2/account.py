@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, ContainerDep, db_call
 from pixelkiln.contract.account import BalanceResponse, Credits, Subscription
 from pixelkiln.service.balance import get_balance
 
@@ -12,9 +12,9 @@ router = APIRouter(tags=["Account"])
 
 
 @router.get("/balance", response_model=BalanceResponse, summary="Get balance")
-def balance(auth: AuthDep, ctx: ContainerDep) -> BalanceResponse:
+async def balance(auth: AuthDep, ctx: ContainerDep) -> BalanceResponse:
     """The generations left on the caller's account."""
-    b = get_balance(ctx, auth)
+    b = await db_call(ctx, get_balance, ctx, auth)
     return BalanceResponse(
         credits=Credits(usd=0.0),
         subscription=Subscription(

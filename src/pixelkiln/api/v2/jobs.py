@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from pixelkiln.api.deps import AuthDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, ContainerDep, db_call
 from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.common import Usage
@@ -37,7 +37,9 @@ _encode = encoder(BackgroundJobResponse, _body)
         **NOT_MODIFIED,
     },
 )
-def background_job(job_id: str, request: Request, auth: AuthDep, ctx: ContainerDep) -> Response:
+async def background_job(
+    job_id: str, request: Request, auth: AuthDep, ctx: ContainerDep
+) -> Response:
     """Status, result (``last_response``) and billed usage of one of the caller's jobs.
     A finished job's answer is encoded once and carries an ``ETag``."""
-    return answer(request, read_job(ctx, auth, job_id, _encode))
+    return answer(request, await db_call(ctx, read_job, ctx, auth, job_id, _encode))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
 
-from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep, db_call
 from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.common import Usage
@@ -156,16 +157,23 @@ def list_sidescroller(
 _encode = encoder(TilesetResponse, lambda v: svc.tileset_body(v, iso(v.created_at)))
 
 
-def _get(
-    request: Request, ctx: ContainerDep, auth: AuthDep, tileset_id: str, fmt: str, side: bool
-) -> Response:
-    if fmt == "json":
-        # Encoded once per finished set, then served as stored (ETag, 304).
-        return answer(request, svc.read_tileset(ctx, auth, tileset_id, _encode, side))
+def _export(ctx: ContainerDep, auth: AuthDep, tileset_id: str, fmt: str, side: bool) -> Response:
     view = svc.get_tileset(ctx, auth, tileset_id, sidescroller_only=side)
     out = svc.export_tileset(view, fmt)
     headers = {"Content-Disposition": f'attachment; filename="{out.filename}"'}
     return Response(out.data, media_type=out.media_type, headers=headers)
+
+
+async def _get(
+    request: Request, ctx: ContainerDep, auth: AuthDep, tileset_id: str, fmt: str, side: bool
+) -> Response:
+    if fmt == "json":
+        # Encoded once per finished set, then served as stored (ETag, 304): a poll is one
+        # indexed read, answered without a thread hop on SQLite (see db_call).
+        read = await db_call(ctx, svc.read_tileset, ctx, auth, tileset_id, _encode, side)
+        return answer(request, read)
+    # Exports build images and archives: never on the event loop.
+    return await run_in_threadpool(_export, ctx, auth, tileset_id, fmt, side)
 
 
 @router.get(
@@ -174,7 +182,7 @@ def _get(
     summary="Get tileset",
     responses=_GET_RESPONSES,
 )
-def get_tileset(
+async def get_tileset(
     tileset_id: str,
     request: Request,
     auth: AuthDep,
@@ -182,7 +190,7 @@ def get_tileset(
     format: Annotated[Format, Query(description="json, png, tiled or godot")] = "json",
 ) -> Any:
     """A finished tileset of either kind (423 while it is drawn), or one of its exports."""
-    return _get(request, ctx, auth, tileset_id, format, side=False)
+    return await _get(request, ctx, auth, tileset_id, format, side=False)
 
 
 @router.get(
@@ -191,7 +199,7 @@ def get_tileset(
     summary="Get sidescroller tileset",
     responses=_GET_RESPONSES,
 )
-def get_sidescroller(
+async def get_sidescroller(
     tileset_id: str,
     request: Request,
     auth: AuthDep,
@@ -199,7 +207,7 @@ def get_sidescroller(
     format: Annotated[Format, Query(description="json, png, tiled or godot")] = "json",
 ) -> Any:
     """A finished sidescroller set (a top-down id is a 404), or one of its exports."""
-    return _get(request, ctx, auth, tileset_id, format, side=True)
+    return await _get(request, ctx, auth, tileset_id, format, side=True)
 
 
 @router.delete(
