@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep, db_call
 from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
 from pixelkiln.contract.isometric import (
@@ -70,11 +70,12 @@ def list_isometric_tiles(
         423: {"description": "Tile still processing (see Retry-After)"},
     },
 )
-def get_isometric_tile(
+async def get_isometric_tile(
     tile_id: str, request: Request, auth: AuthDep, ctx: ContainerDep
 ) -> Response:
     """The finished tile as an embedded transparent PNG, and what it cost."""
-    return answer(request, service.read_isometric_tile(ctx, auth, tile_id, _encode_tile))
+    read = await db_call(ctx, service.read_isometric_tile, ctx, auth, tile_id, _encode_tile)
+    return answer(request, read)
 
 
 _encode_tile = encoder(CreateIsometricTileResponse, lambda body: body)

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
-from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep
+from pixelkiln.api.deps import AuthDep, BilledDep, ContainerDep, db_call
 from pixelkiln.api.prepared import NOT_MODIFIED, answer, encoder
 from pixelkiln.api.timefmt import iso
 from pixelkiln.api.urls import file_url, public_base
@@ -102,11 +102,17 @@ def list_tiles_pro(
         423: {"description": "Tiles still processing (Retry-After says when to ask again)"},
     },
 )
-def get_tiles_pro(tile_id: str, request: Request, auth: AuthDep, ctx: ContainerDep) -> Response:
+async def get_tiles_pro(
+    tile_id: str, request: Request, auth: AuthDep, ctx: ContainerDep
+) -> Response:
     """A drawn set: public PNG URLs per tile, its kind and placement rules (423 while drawing)."""
     # The URLs name the public root, so each root has its own stored answer.
     variant = ("tiles-pro", public_base(request))
-    prepared = read_tiles(ctx, auth, tile_id, variant, lambda v: _encode_tiles(v, request))
+
+    def encode(view: Any) -> bytes:
+        return _encode_tiles(view, request)
+
+    prepared = await db_call(ctx, read_tiles, ctx, auth, tile_id, variant, encode)
     return answer(request, prepared)
 
 
