@@ -127,6 +127,7 @@ class SpriteAnalysis:
     neck: int
     crotch: int | None  # None: no gap between the legs (robe, dress, merged legs)
     feet: int  # first row of the feet
+    hem: int | None  # last row of a long garment with feet showing under it
     regions: dict[str, Region]
     hair: tuple[int, int, int] | None
     face: tuple[int, int, int] | None
@@ -149,6 +150,11 @@ class SpriteAnalysis:
         return self.crotch is not None
 
     @property
+    def long_garment(self) -> bool:
+        """A robe or dress down past where the legs part, feet showing under its hem."""
+        return self.hem is not None
+
+    @property
     def shading(self) -> str:
         return {1: "flat shading", 2: "basic shading", 3: "medium shading"}.get(
             self.tones, "detailed shading"
@@ -166,6 +172,7 @@ class SpriteAnalysis:
             "neck": self.neck,
             "crotch": self.crotch,
             "feet": self.feet,
+            "hem": self.hem,
             "heads": round(self.heads, 2),
             "regions": {k: r.to_dict() for k, r in self.regions.items()},
             "hair": rgb_to_hex(self.hair) if self.hair else None,
@@ -221,7 +228,15 @@ def _body_box(mask: np.ndarray, box: Box, cx: int) -> Box:
     rows = np.nonzero(near)[0]
     if not len(rows):
         return box
-    return Box(int(rows[0]), int(rows[-1]), box.left, box.right)
+    bottom = int(rows[-1])
+    # Feet set apart under a long garment leave the centre line open below its hem:
+    # rows under the body's last run, within its span, are still the figure.
+    run = _run_at(mask[bottom], cx)
+    while (
+        run is not None and bottom + 1 < mask.shape[0] and mask[bottom + 1, run[0] : run[1]].any()
+    ):
+        bottom += 1
+    return Box(int(rows[0]), bottom, box.left, box.right)
 
 
 def _widths(mask: np.ndarray, box: Box, cx: int) -> np.ndarray:
@@ -294,6 +309,29 @@ def _crotch(
     if start is None or (feet - start) < max(2, round(0.08 * box.height)):
         return None
     return start
+
+
+def _hem(mask: np.ndarray, box: Box, cx: int, neck: int) -> int | None:
+    """The last row of a long garment (a robe, a dress), when feet show under it: the
+    bottom rows whose centre line is open (feet set apart) are at most a fifth of the
+    figure, and the row above them is closed, at least as wide as the feet's span and
+    more than half-way from the neck down (the garment covers where the crotch is)."""
+    lo = max(0, cx - 1)
+    r = box.bottom
+    while r > neck and not mask[r, lo : cx + 2].any():
+        r -= 1
+    feet_rows = box.bottom - r
+    if not 0 < feet_rows <= max(1, round(0.2 * box.height)) or r <= neck:
+        return None
+    if (r - neck) < 0.5 * (box.bottom - neck):
+        return None
+    run = _run_at(mask[r], cx)
+    below = np.nonzero(mask[r + 1 : box.bottom + 1].any(0))[0]
+    if run is None or not len(below):
+        return None
+    if run[0] > below[0] or run[1] < below[-1] + 1:
+        return None
+    return r
 
 
 def _lab(rgb: np.ndarray) -> np.ndarray:
@@ -404,6 +442,9 @@ def analyse_sprite(rgba: np.ndarray) -> SpriteAnalysis:
     style, line_rgb, line = _outline(rgba, mask)
     light = _lab(rgba[..., :3])[..., 0]
     crotch = _crotch(mask, light, box, cx, neck, feet)
+    hem = _hem(mask, box, cx, neck) if crotch is None else None
+    if hem is not None:
+        feet = hem + 1  # the feet are what shows under the hem
     body = mask & ~line
     # The central columns of the body (arms and held things left out).
     core = np.zeros_like(mask)
@@ -457,6 +498,7 @@ def analyse_sprite(rgba: np.ndarray) -> SpriteAnalysis:
         neck=int(neck),
         crotch=crotch,
         feet=int(feet),
+        hem=hem,
         regions=regions,
         hair=hair,
         face=face,
