@@ -8,7 +8,9 @@ measures what a model fit needs:
    Specks smaller than 3% of the largest piece are dropped.
 2. **Box and centre line**: the opaque pixels' bounding box, and the body's centre
    column (the median column of the opaque pixels, so a staff held at the side does not
-   move it).
+   move it). The figure runs from the first to the last row near the centre line, and
+   on through rows under its last run (feet set apart under a hem) when they are at
+   most a fifth of its height.
 3. **Width profile**: per row, the width of the run of opaque pixels on the centre line
    (the body, not a weapon beside it).
 4. **Regions** from the profile: the *neck* is the first row below the head where the
@@ -16,8 +18,12 @@ measures what a model fit needs:
    shoulders; a hat's brim narrowing to a face does not count, nothing widens under
    it); the *crotch* is the top of the run of rows, down to the feet, whose centre
    line is open (the gap between the legs); a figure without one wears a robe or a
-   dress. Head ``[top, neck)``, torso ``[neck, crotch)``, legs ``[crotch, feet)``,
-   feet the last 7% of rows.
+   dress. Such a **long garment** has a *hem* when the bottom rows under it are open on
+   the centre line (feet set apart) for at most a fifth of the figure, and the row above
+   them is closed, at least as wide as the feet's span, more than half-way down from
+   the neck: the feet are then the rows under the hem (boots in their own colour, not
+   the robe's). Head ``[top, neck)``, torso ``[neck, crotch)``, legs ``[crotch, feet)``,
+   feet the last 7% of rows (or the rows under a hem).
 5. **Colours**: each region's pixels on the body's central columns (arms and held
    things left out), outline pixels excluded, grouped into materials (colours within
    ΔEOK 0.09 of a group's most frequent colour), largest first. The head's top third
@@ -228,15 +234,17 @@ def _body_box(mask: np.ndarray, box: Box, cx: int) -> Box:
     rows = np.nonzero(near)[0]
     if not len(rows):
         return box
-    bottom = int(rows[-1])
+    top, bottom = int(rows[0]), int(rows[-1])
     # Feet set apart under a long garment leave the centre line open below its hem:
-    # rows under the body's last run, within its span, are still the figure.
+    # rows under the body's last run, within its span, are still the figure, when they
+    # are a foot's height (at most a fifth of it), not an animal's legs.
     run = _run_at(mask[bottom], cx)
-    while (
-        run is not None and bottom + 1 < mask.shape[0] and mask[bottom + 1, run[0] : run[1]].any()
-    ):
-        bottom += 1
-    return Box(int(rows[0]), bottom, box.left, box.right)
+    low = bottom
+    while run is not None and low + 1 < mask.shape[0] and mask[low + 1, run[0] : run[1]].any():
+        low += 1
+    if low - bottom <= 0.2 * (low - top + 1):
+        bottom = low
+    return Box(top, bottom, box.left, box.right)
 
 
 def _widths(mask: np.ndarray, box: Box, cx: int) -> np.ndarray:

@@ -16,9 +16,9 @@ own colours:
 - **cape**: one material (not skin, not the legs') at both sides of the silhouette in
   most rows from the shoulders down and at its sides below the hips: something hanging
   behind and around the body, wider than it, reaching past the hips;
-- **front trim**: a stripe at most 2 px wide of one material (not skin, not the
-  garment's own) on the body's centre line in at least 40% of the rows from the neck
-  to the feet: the trim down a robe's or a coat's front.
+- **front trim**: on a long garment (:mod:`.analyse`), a stripe at most 2 px wide of
+  one material (not skin, not the garment's own) on the body's centre line in at least
+  40% of the rows from the neck to the feet: the trim down a robe's front.
 """
 
 from __future__ import annotations
@@ -181,6 +181,8 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
         if n >= _SIDE_SHARE * max(1, len(rows)) and low & set(group.shades):
             cape = group
         break
-    stripe = _front_stripe(rgba, solid, analysis, skin_shades)
+    # Read on a long garment only: a tunic's or tabard's stripe turned with a shirt
+    # model lands in scattered pixels.
+    stripe = _front_stripe(rgba, solid, analysis, skin_shades) if analysis.long_garment else None
     band = trim is not None and (stripe is None or trim == stripe)
     return Garments(hood, cape, hat, stripe or trim, stripe is not None, band)
