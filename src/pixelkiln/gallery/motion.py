@@ -52,7 +52,14 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         models[name] = sm
         turned = turn_sprite(sm)
         zoom = _zoom(sm.rgba.shape[0])
-        walk = animate_sprite(sm, "walk", 8).frames
+        walked = animate_sprite(sm, "walk", 8)
+        walk = walked.frames
+        moved = (
+            "the sprite's own pixels moved by whole pixels (boots stepping under the hem, "
+            "the hem swaying, a bob)"
+            if walked.record.get("moved_as") == "robe"
+            else "the sprite's own pixels moved by a skeleton fitted to it"
+        )
         _SHEET.rows(
             [
                 (
@@ -70,8 +77,8 @@ def build(out: Path, progress: Callable[[str], None]) -> str:
         )
         parts.append(
             f"**{name}** ({sm.plan}, facing {sm.direction}, fit overlap "
-            f"{sm.fitted.iou if sm.fitted else 0:.2f}): rotations and a walk, the sprite's own "
-            f"pixels moved by a skeleton fitted to it.\n\n![{name}]({NAME}/{name}.png) "
+            f"{sm.fitted.iou if sm.fitted else 0:.2f}): rotations and a walk, {moved}.\n\n"
+            f"![{name}]({NAME}/{name}.png) "
             f"![{name} walk]({NAME}/{name}_walk.gif)\n"
         )
     knight = models["knight"]

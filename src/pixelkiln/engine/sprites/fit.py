@@ -403,7 +403,7 @@ def _fit_long_garment(
 
     if hands:
         want = max(hands)
-        best: tuple[float, float, SubjectSpec] | None = None
+        misses: list[tuple[float, SubjectSpec]] = []
         custom = dict(spec.params.get("custom_proportions") or {})
         for arms, bend in ((x, y) for y in _ELBOWS for x in _ARMS):
             trial = _with(spec, custom_proportions={**custom, "arms_length": arms})
@@ -413,14 +413,14 @@ def _fit_long_garment(
             rows = _role_rows(model, camera, style, direction, "skin")
             rows = rows[rows > a.neck]
             tried += 1
-            if not len(rows):
-                continue
-            miss = abs(float(rows.max()) - want)
-            key = (miss, -score(trial), trial)
-            if best is None or key[:2] < best[:2]:
-                best = key
-        if best is not None:
-            spec = best[2]
+            if len(rows):
+                misses.append((abs(float(rows.max()) - want), trial))
+        if misses:
+            # Of the hands on the nearest row, the arms that overlap the sprite best.
+            least = min(m for m, _ in misses)
+            closest = [t for m, t in misses if m == least]
+            tried += len(closest)
+            spec = max(closest, key=score)  # the first of equal scores
     shoes = a.regions["feet"].main
     shown = int(
         sum(

@@ -21,6 +21,8 @@ The rest pose (feet together) is the sprite itself.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from scipy import ndimage
 
@@ -36,19 +38,14 @@ _FOUR = ndimage.generate_binary_structure(2, 1)
 _LIFT_PX = 0.5  # an ankle rising less than this on screen is not a step
 
 
+@dataclass(frozen=True)
 class RobeStep:
     """One frame's moves: per boot (left to right on screen) its rise in pixels, the
     hem's shift at its bottom row, and the body's sink."""
 
-    __slots__ = ("bob", "lifts", "sway")
-
-    def __init__(self, lifts: tuple[int, ...], sway: int, bob: int) -> None:
-        self.lifts = lifts
-        self.sway = sway
-        self.bob = bob
-
-    def __repr__(self) -> str:
-        return f"RobeStep(lifts={self.lifts}, sway={self.sway}, bob={self.bob})"
+    lifts: tuple[int, ...]
+    sway: int
+    bob: int
 
 
 def _boots(rgba: np.ndarray, a: SpriteAnalysis) -> list[np.ndarray]:
@@ -74,7 +71,7 @@ def robe_steps(
         return project_points(np.array([frames[n][1] for n in names]), camera)
 
     at_rest = screen(rest)
-    samples = []
+    samples: list[tuple[np.ndarray, np.ndarray]] = []
     for t in times:
         pose = pose_for(model, motion.sample(t % 1.0 if motion.loop else t))
         now = joint_frames(model, pose, direction, camera)
@@ -86,7 +83,7 @@ def robe_steps(
     widest = max(float(abs(d[0] - d[1])) for _, d in samples)
     # Screen order of the ankles: the boots are sorted left to right.
     order = np.argsort(at_rest[:, 0])
-    out = []
+    out: list[RobeStep] = []
     for rise, depth in samples:
         spread = float(abs(depth[0] - depth[1]))
         wide = widest > 0 and spread >= 0.5 * widest
