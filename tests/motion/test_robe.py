@@ -98,6 +98,8 @@ def test_the_mage_turns_with_its_boots_trim_and_no_skin_on_the_robe() -> None:
     for d in ROTATION_ORDER:  # the hat's band, seen from the front and the sides
         if "north" not in d:
             assert _count(turned[d], GOLD, slice(0, a.neck)) >= 1, d
+    again = turn_sprite(understand_sprite(mage(), hint=HAND_MADE["mage"][1]))
+    assert all(np.array_equal(turned[d], again[d]) for d in ROTATION_ORDER)  # same bytes
 
 
 def test_the_mage_walks_visibly_frame_0_first_and_round_a_loop() -> None:

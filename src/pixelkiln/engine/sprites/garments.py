@@ -32,8 +32,6 @@ from pixelkiln.engine.sprites.analyse import ColourGroup, SpriteAnalysis
 __all__ = ["Garments", "read_garments"]
 
 _SIDE_SHARE = 0.6  # of the rows from the shoulders to the feet a cape borders
-
-
 _STRIPE_SHARE = 0.4  # of the rows from the neck to the feet a front trim runs down
 
 
@@ -83,7 +81,7 @@ def _pointed_hat(
     if brim < 2 or brim >= len(widths) - 1 or widths[0] > 0.5 * widths[brim]:
         return None
     if (np.diff(widths[: brim + 1]) < 0).any() or widths[brim + 1] >= widths[brim]:
-        return None  # a cone widening down to a brim that overhangs the face
+        return None  # not a cone widening down to a brim that overhangs the face
     crown = np.zeros_like(solid)
     crown[top : top + brim] = solid[top : top + brim]
     main = _main_colour(rgba, crown)
