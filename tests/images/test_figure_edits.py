@@ -110,45 +110,12 @@ def test_the_motion_tools_knight_has_his_tabard_recoloured() -> None:
     assert ((hues < 50) | (hues > 340)).all()
 
 
-_MAGE = [
-    ".......oo.......",
-    "......oPPo......",
-    ".....oPPPo......",
-    "....oPPPPPo.....",
-    "...oPPPPPPPo....",
-    "..oYYYYYYYYYo...",
-    "...oSSSSSSSo....",
-    "...oSeSSSeSo....",
-    "...oSSSSSSSo....",
-    "....oSSSSSo.....",
-    "..ooPPPPPPPoo...",
-    ".oSPPPPYPPPPSo..",
-    ".oSPPPPYPPPPSo..",
-    "oSoPPPPYPPPPoSo.",
-    "oSoPPPPYPPPPoSo.",
-    "ooPPPPPYPPPPPoo.",
-    "..PPPPPYPPPPP...",
-    ".oPPPPPYPPPPPo..",
-    ".oPPPPPYPPPPPo..",
-    ".oPPPPPYPPPPPo..",
-    ".oPPPPPPPPPPPo..",
-    ".oPPPPPPPPPPPo..",
-    "..oBBo...oBBo...",
-    "..oBBo...oBBo...",
-    "..oooo...oooo...",
-]
-_MAGE_COLOURS = {"o": (30, 22, 40), "P": (110, 60, 160), "Y": (230, 190, 60),
-                 "S": (240, 190, 150), "e": (30, 22, 40), "B": (90, 60, 40)}  # fmt: skip
-
-
 def test_a_robe_is_recoloured_down_to_its_hem() -> None:
     """A robe reaching below where the body narrows (its hem above the boots) changes
     whole; the hat of the same purple, the boots and the trim stay."""
-    img = np.zeros((len(_MAGE) + 4, len(_MAGE[0]) + 4, 4), np.uint8)
-    for y, row in enumerate(_MAGE):
-        for x, c in enumerate(row):
-            if c in _MAGE_COLOURS:
-                img[y + 2, x + 2] = (*_MAGE_COLOURS[c], 255)
+    from pixelkiln.gallery.hand_made import mage
+
+    img = mage(margin=2)
     out, _ = edit_image(img, "make the robe red", seed=1)
     robe = (img[..., :3] == (110, 60, 160)).all(-1)
     robe[: 2 + 10] = False  # the hat's purple is above the neck

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pixelkiln.engine.imageio import encode_png
-from pixelkiln.gallery.hand_made import knight, slime, wolf
+from pixelkiln.gallery.hand_made import MAGE_COLOURS, knight, mage, slime, wolf
 from tests.conftest import decode_b64_png, image_body
 from tests.motion.conftest import area, frame, images_of, palette, post, run
 
@@ -127,6 +127,26 @@ def test_text_animation_keeps_frame_zero_and_the_palette(service, path: str) -> 
         assert palette(img) <= palette(KNIGHT)
     again = run(service, key, path, body)
     assert again["last_response"]["images"] == done["last_response"]["images"]
+
+
+def test_a_robed_mage_turns_with_its_boots_and_walks_visibly(service) -> None:
+    """The new-user check: a hand-drawn robed mage on a 32 px canvas, turned and walked."""
+    key = service.new_key(generations=20)
+    sprite = mage()
+    boot = np.array(MAGE_COLOURS["B"], np.uint8)
+    turned = images_of(
+        run(service, key, "/generate-8-rotations-v3", {"first_frame": image_body(sprite)})
+    )
+    assert np.array_equal(turned[0], sprite)
+    for img in turned:  # the boots under the hem (row 26) from every side
+        assert ((img[27:, :, :3] == boot).all(-1) & (img[27:, :, 3] >= 128)).sum() >= 2
+    body = {"first_frame": image_body(sprite), "action": "walk", "frame_count": 8, "seed": 3}
+    done = run(service, key, "/animate-with-text-v3", body)
+    frames = images_of(done)
+    assert len(frames) == 9 and np.array_equal(frames[0], sprite)
+    assert done["last_response"]["moved_as"] == "robe"
+    changed = [int((f != sprite).any(-1).sum()) / area(sprite) for f in frames[1:]]
+    assert float(np.mean(changed)) >= 0.14, changed
 
 
 def test_text_animation_limits_name_their_field(service) -> None:

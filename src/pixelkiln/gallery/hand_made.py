@@ -1,7 +1,9 @@
-"""Sprites the subject engine did not draw: a 32 px knight, a 48 px slime, a 64 px wolf.
+"""Sprites the subject engine did not draw: a 32 px knight, ranger and robed mage, a 48 px
+slime, a 64 px wolf.
 
 Drawn pixel by pixel from shapes (ellipses, boxes) in a few flat colours with a dark
-outline, as a person would in an editor. The motion tools are shown and tested on them
+outline, as a person would in an editor; the mage from a character grid, pixel by
+pixel. The motion tools are shown and tested on them
 because nothing about them is known in advance: no spec, no keypoints, no camera.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
-__all__ = ["HAND_MADE", "knight", "slime", "wolf"]
+__all__ = ["HAND_MADE", "MAGE_COLOURS", "knight", "mage", "ranger", "slime", "wolf"]
 
 _OUTLINE = (24, 20, 32)
 
@@ -93,6 +95,63 @@ def ranger() -> np.ndarray:
     return _outline(img)
 
 
+_MAGE = (
+    ".......oo.......",
+    "......oPPo......",
+    ".....oPPPo......",
+    "....oPPPPPo.....",
+    "...oPPPPPPPo....",
+    "..oYYYYYYYYYo...",
+    "...oSSSSSSSo....",
+    "...oSeSSSeSo....",
+    "...oSSSSSSSo....",
+    "....oSSSSSo.....",
+    "..ooPPPPPPPoo...",
+    ".oSPPPPYPPPPSo..",
+    ".oSPPPPYPPPPSo..",
+    "oSoPPPPYPPPPoSo.",
+    "oSoPPPPYPPPPoSo.",
+    "ooPPPPPYPPPPPoo.",
+    "..PPPPPYPPPPP...",
+    ".oPPPPPYPPPPPo..",
+    ".oPPPPPYPPPPPo..",
+    ".oPPPPPYPPPPPo..",
+    ".oPPPPPPPPPPPo..",
+    ".oPPPPPPPPPPPo..",
+    "..oBBo...oBBo...",
+    "..oBBo...oBBo...",
+    "..oooo...oooo...",
+)
+#: The mage's colours by grid letter: outline, robe and hat purple, gold band and trim,
+#: skin, eyes, boots.
+MAGE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "o": (30, 22, 40),
+    "P": (110, 60, 160),
+    "Y": (230, 190, 60),
+    "S": (240, 190, 150),
+    "e": (30, 22, 40),
+    "B": (90, 60, 40),
+}
+
+
+def mage(margin: int | None = None) -> np.ndarray:
+    """A robed mage facing the viewer, drawn on a 16x25 grid: a pointed purple hat with
+    a gold band, a face, a purple robe wider than the legs with a gold stripe down its
+    front and its hem below where the body narrows, hands at its sides, brown boots
+    under the hem. On a 32 px canvas standing near its bottom, or with ``margin``
+    transparent pixels round the grid."""
+    h, w = len(_MAGE), len(_MAGE[0])
+    if margin is None:
+        img, top, left = _canvas(32), 5, 8
+    else:
+        img, top, left = np.zeros((h + 2 * margin, w + 2 * margin, 4), np.uint8), margin, margin
+    for y, row in enumerate(_MAGE):
+        for x, c in enumerate(row):
+            if c in MAGE_COLOURS:
+                img[top + y, left + x] = (*MAGE_COLOURS[c], 255)
+    return img
+
+
 def slime() -> np.ndarray:
     """A 48 px green slime: a dome wider at the bottom, a highlight, two eyes."""
     green, deep, pale = (86, 186, 92), (46, 128, 66), (170, 232, 150)
@@ -133,6 +192,7 @@ def wolf() -> np.ndarray:
 #: name -> (drawing function, the words a caller would describe it with)
 HAND_MADE = {
     "knight": (knight, "a knight in steel armour"),
+    "mage": (mage, "a mage in a purple robe and a pointed hat"),
     "ranger": (ranger, "a ranger in a green hood and cape"),
     "slime": (slime, "a green slime"),
     "wolf": (wolf, "a grey wolf"),

@@ -8,7 +8,9 @@ measures what a model fit needs:
    Specks smaller than 3% of the largest piece are dropped.
 2. **Box and centre line**: the opaque pixels' bounding box, and the body's centre
    column (the median column of the opaque pixels, so a staff held at the side does not
-   move it).
+   move it). The figure runs from the first to the last row near the centre line, and
+   on through rows under its last run (feet set apart under a hem) when they are at
+   most a fifth of its height.
 3. **Width profile**: per row, the width of the run of opaque pixels on the centre line
    (the body, not a weapon beside it).
 4. **Regions** from the profile: the *neck* is the first row below the head where the
@@ -16,8 +18,12 @@ measures what a model fit needs:
    shoulders; a hat's brim narrowing to a face does not count, nothing widens under
    it); the *crotch* is the top of the run of rows, down to the feet, whose centre
    line is open (the gap between the legs); a figure without one wears a robe or a
-   dress. Head ``[top, neck)``, torso ``[neck, crotch)``, legs ``[crotch, feet)``,
-   feet the last 7% of rows.
+   dress. Such a **long garment** has a *hem* when the bottom rows under it are open on
+   the centre line (feet set apart) for at most a fifth of the figure, and the row above
+   them is closed, at least as wide as the feet's span, more than half-way down from
+   the neck: the feet are then the rows under the hem (boots in their own colour, not
+   the robe's). Head ``[top, neck)``, torso ``[neck, crotch)``, legs ``[crotch, feet)``,
+   feet the last 7% of rows (or the rows under a hem).
 5. **Colours**: each region's pixels on the body's central columns (arms and held
    things left out), outline pixels excluded, grouped into materials (colours within
    ΔEOK 0.09 of a group's most frequent colour), largest first. The head's top third
@@ -127,6 +133,7 @@ class SpriteAnalysis:
     neck: int
     crotch: int | None  # None: no gap between the legs (robe, dress, merged legs)
     feet: int  # first row of the feet
+    hem: int | None  # last row of a long garment with feet showing under it
     regions: dict[str, Region]
     hair: tuple[int, int, int] | None
     face: tuple[int, int, int] | None
@@ -149,6 +156,11 @@ class SpriteAnalysis:
         return self.crotch is not None
 
     @property
+    def long_garment(self) -> bool:
+        """A robe or dress down past where the legs part, feet showing under its hem."""
+        return self.hem is not None
+
+    @property
     def shading(self) -> str:
         return {1: "flat shading", 2: "basic shading", 3: "medium shading"}.get(
             self.tones, "detailed shading"
@@ -166,6 +178,7 @@ class SpriteAnalysis:
             "neck": self.neck,
             "crotch": self.crotch,
             "feet": self.feet,
+            "hem": self.hem,
             "heads": round(self.heads, 2),
             "regions": {k: r.to_dict() for k, r in self.regions.items()},
             "hair": rgb_to_hex(self.hair) if self.hair else None,
@@ -221,7 +234,17 @@ def _body_box(mask: np.ndarray, box: Box, cx: int) -> Box:
     rows = np.nonzero(near)[0]
     if not len(rows):
         return box
-    return Box(int(rows[0]), int(rows[-1]), box.left, box.right)
+    top, bottom = int(rows[0]), int(rows[-1])
+    # Feet set apart under a long garment leave the centre line open below its hem:
+    # rows under the body's last run, within its span, are still the figure, when they
+    # are a foot's height (at most a fifth of it), not an animal's legs.
+    run = _run_at(mask[bottom], cx)
+    low = bottom
+    while run is not None and low + 1 < mask.shape[0] and mask[low + 1, run[0] : run[1]].any():
+        low += 1
+    if low - bottom <= 0.2 * (low - top + 1):
+        bottom = low
+    return Box(top, bottom, box.left, box.right)
 
 
 def _widths(mask: np.ndarray, box: Box, cx: int) -> np.ndarray:
@@ -294,6 +317,29 @@ def _crotch(
     if start is None or (feet - start) < max(2, round(0.08 * box.height)):
         return None
     return start
+
+
+def _hem(mask: np.ndarray, box: Box, cx: int, neck: int) -> int | None:
+    """The last row of a long garment (a robe, a dress), when feet show under it: the
+    bottom rows whose centre line is open (feet set apart) are at most a fifth of the
+    figure, and the row above them is closed, at least as wide as the feet's span and
+    more than half-way from the neck down (the garment covers where the crotch is)."""
+    lo = max(0, cx - 1)
+    r = box.bottom
+    while r > neck and not mask[r, lo : cx + 2].any():
+        r -= 1
+    feet_rows = box.bottom - r
+    if not 0 < feet_rows <= max(1, round(0.2 * box.height)) or r <= neck:
+        return None
+    if (r - neck) < 0.5 * (box.bottom - neck):
+        return None
+    run = _run_at(mask[r], cx)
+    below = np.nonzero(mask[r + 1 : box.bottom + 1].any(0))[0]
+    if run is None or not len(below):
+        return None
+    if run[0] > below[0] or run[1] < below[-1] + 1:
+        return None
+    return r
 
 
 def _lab(rgb: np.ndarray) -> np.ndarray:
@@ -404,6 +450,9 @@ def analyse_sprite(rgba: np.ndarray) -> SpriteAnalysis:
     style, line_rgb, line = _outline(rgba, mask)
     light = _lab(rgba[..., :3])[..., 0]
     crotch = _crotch(mask, light, box, cx, neck, feet)
+    hem = _hem(mask, box, cx, neck) if crotch is None else None
+    if hem is not None:
+        feet = hem + 1  # the feet are what shows under the hem
     body = mask & ~line
     # The central columns of the body (arms and held things left out).
     core = np.zeros_like(mask)
@@ -457,6 +506,7 @@ def analyse_sprite(rgba: np.ndarray) -> SpriteAnalysis:
         neck=int(neck),
         crotch=crotch,
         feet=int(feet),
+        hem=hem,
         regions=regions,
         hair=hair,
         face=face,

@@ -6,7 +6,9 @@
   is the sprite warped (:mod:`.warp`) to the motion's pose at ``t = k / N``, after the
   sprite itself as frame 0. A loop's frame ``N`` is its pose at ``t = 0``, so frames
   1..N play round without a jump. A prop (no skeleton) sways in the image plane by
-  RotSprite. ``last_frame`` replaces the last frame.
+  RotSprite. A figure in a long garment stepping (a walk, a run) is moved by whole
+  pixels instead (:mod:`.robe`: boots under the hem, the hem swaying, a bob), as the
+  warp would leave a robe nearly still. ``last_frame`` replaces the last frame.
 - :func:`interpolate_sprites`: in-betweens from a start to an end sprite by
   interpolating poses, not pixels: the start is skinned to its fit; the end's pose is
   fitted as the pose of the action (16 samples) whose warp of the start overlaps the end
@@ -23,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from pixelkiln.engine.sprites.robe import RobeStep, robe_frame, robe_steps
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel
 from pixelkiln.engine.sprites.warp import Binding, bind_sprite, warp_sprite
@@ -63,6 +66,17 @@ def motion_of(sm: SpriteModel, action: str, frames: int) -> tuple[Motion, dict[s
     }
 
 
+def _robe_steps(sm: SpriteModel, motion: Motion, times: list[float]) -> list[RobeStep] | None:
+    """A figure in a long garment, facing the viewer or away, taking steps: the moves
+    of each frame (:mod:`.robe`); None for anything else."""
+    a = sm.analysis
+    if a is None or not a.long_garment or sm.fitted is None or sm.subject is None:
+        return None
+    if sm.direction not in ("south", "north"):
+        return None
+    return robe_steps(sm.subject.model, sm.fitted.camera, sm.direction, motion, times)
+
+
 def _sway(rgba: np.ndarray, t: float) -> np.ndarray:
     h, w = rgba.shape[:2]
     ys = np.nonzero((rgba[..., 3] >= 128).any(1))[0]
@@ -80,12 +94,20 @@ def animate_sprite(
         record: dict[str, Any] = {"action": action, "read_as": "sway", "loop": True}
     else:
         motion, record = motion_of(sm, action, frame_count)
-        b = bind(sm)
         model = sm.subject.model
         frames = [sm.rgba.copy()]
-        for t in times:
-            cyc = t % 1.0 if motion.loop else t
-            frames.append(warp_sprite(b, pose_for(model, motion.sample(cyc))))
+        steps = _robe_steps(sm, motion, times)
+        if steps is not None:  # a robe hides the legs a warp would move: steps instead
+            a = sm.analysis
+            assert a is not None
+            sway_top = a.regions["legs"].start
+            frames += [robe_frame(sm.rgba, a, step, sway_top) for step in steps]
+            record["moved_as"] = "robe"
+        else:
+            b = bind(sm)
+            for t in times:
+                cyc = t % 1.0 if motion.loop else t
+                frames.append(warp_sprite(b, pose_for(model, motion.sample(cyc))))
     if last_frame is not None:
         frames[-1] = np.asarray(last_frame, np.uint8).copy()
         record["last_frame"] = "given"

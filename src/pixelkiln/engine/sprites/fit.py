@@ -33,7 +33,7 @@ from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
 from pixelkiln.engine.sprites.garments import Garments, read_garments
 from pixelkiln.engine.subjects.bodies.biped import PRESETS
-from pixelkiln.engine.subjects.camera import view_for
+from pixelkiln.engine.subjects.camera import DIRECTIONS, view_for
 from pixelkiln.engine.subjects.colors import paint_from_rgb
 from pixelkiln.engine.subjects.fit import extent
 from pixelkiln.engine.subjects.model import Model, Paint
@@ -60,6 +60,13 @@ __all__ = [
 CUSTOM_KEYS = ("head_size", "legs_length", "arms_length", "shoulder_width", "hip_width")
 _BOUNDS = (0.5, 2.0)
 _STEPS = (0.2, 0.1)
+#: How far down the legs a long garment may reach (1 the ankles), longest first; the
+#: shortest stops where the boots start on a model's shin.
+_HEMS = (1.0, 0.9, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5)
+#: Arm lengths and elbow bends (degrees, forearms raised forward at rest) tried to put
+#: a robed figure's hands where the sprite holds them.
+_ARMS = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2)
+_ELBOWS = (0.0, 30.0, 60.0, 90.0)
 
 
 @dataclass(frozen=True)
@@ -200,7 +207,8 @@ def _character_spec(
     analysis: SpriteAnalysis, seed: int, text: str, garments: Garments | None = None
 ) -> SubjectSpec:
     """A plain figure in the sprite's colours (proportions filled in by the search),
-    in a hood and a cape when the sprite shows them (:mod:`.garments`)."""
+    in a pointed hat or a hood, a cape and trim when the sprite shows them
+    (:mod:`.garments`); a robe when its legs do not part."""
     regions = analysis.regions
     garments = garments or Garments()
     skin = analysis.face or regions["head"].main
@@ -231,12 +239,22 @@ def _character_spec(
         paints["hat"] = _colour_paint(garments.hood.rgb, paints["hat"])
         if hair is not None and hair in garments.hood.shades:
             outfit["hair"] = "bald"  # what looked like hair is the hood
+    if garments.hat is not None:
+        outfit["headwear"] = "wizard hat"
+        paints["hat"] = _colour_paint(garments.hat.rgb, paints["hat"])
+        if hair is not None and hair in garments.hat.shades:
+            outfit["hair"] = "bald"  # what looked like hair is the hat
+    if garments.trim is not None:
+        paints["trim"] = _colour_paint(garments.trim.rgb, paints["trim"])
     if garments.cape is not None:
         outfit["cape"] = "cape"
         paints["cape"] = _colour_paint(garments.cape.rgb, paints["cape"])
     paints["skin"] = _colour_paint(skin, paints["skin"])
     paints["hair"] = _colour_paint(hair, paints["hair"])
     paints["top"] = _colour_paint(top, paints["top"])
+    # A robe's hem band is the garment's second colour: the sprite shows none, so the
+    # hem is the robe's own (a pale default would land on the nearest sprite colour).
+    paints["top2"] = paints["top"]
     paints["bottom"] = _colour_paint(bottom, paints["bottom"])
     paints["shoes"] = _colour_paint(shoes, paints["shoes"])
     return SubjectSpec(
@@ -252,6 +270,8 @@ def _character_spec(
             "extras": [],
             "colour_roles": ["top"],
             "fitted": True,
+            **({"front_trim": True} if garments.front_trim else {}),
+            **({"brim_trim": True} if garments.hat is not None and garments.hat_band else {}),
         },
         seed=int(seed),
         text=text,
@@ -333,7 +353,105 @@ def fit_character(
         return iou
 
     spec, iou, tried = _search(start, score)
+    if analysis.long_garment:
+        spec, extra = _fit_long_garment(rgba, spec, analysis, style, view, direction, score)
+        iou, tried = score(spec), tried + extra + 1
     return FittedSubject(spec, cameras[repr(spec.to_dict())], style, analysis, iou, tried)
+
+
+def _role_rows(
+    model: Model, camera: Camera, style: SubjectStyle, direction: str, role: str
+) -> np.ndarray:
+    """Rows of the at-rest render that show ``role``'s fill tones."""
+    palette = build_palette(model, style)
+    sprite = render(model, model.pose(), direction, camera, style, palette)
+    ramp = palette.ramps.get(role)
+    if ramp is None or len(ramp) < 2:
+        return np.zeros(0, np.int64)
+    return np.nonzero(np.isin(sprite.index, [int(i) for i in ramp[1:]]).any(1))[0]
+
+
+def _fit_long_garment(
+    rgba: np.ndarray,
+    spec: SubjectSpec,
+    analysis: SpriteAnalysis,
+    style: SubjectStyle,
+    view: str,
+    direction: str,
+    score: Callable[[SubjectSpec], float],
+) -> tuple[SubjectSpec, int]:
+    """A robe's hem and the arms over it, which overlap cannot see: the hands (arm
+    length and elbow bend) end on the row where the sprite's lowest hand does (long
+    arms would hang skin over the robe where the sprite shows none), and the hem is the
+    longest that shows the feet on as many rows as the sprite does facing it, and at
+    least on one row from every other side."""
+    tried = 0
+    a = analysis
+    mask = a.mask
+    skin = a.face
+    hands = [
+        r
+        for r in range(a.neck + 1, a.feet)
+        for x in _sides_inside(mask, r, a.outline_rgb, rgba)
+        if skin is not None and _close(tuple(int(v) for v in rgba[r, x, :3]), skin)  # type: ignore[arg-type]
+    ]
+    outlined = style.outlined
+
+    def camera_for(s: SubjectSpec) -> tuple[Model, Camera]:
+        model = build_model(s)
+        return model, place_camera(model, a, view, outlined, style.level, direction)
+
+    if hands:
+        want = max(hands)
+        misses: list[tuple[float, SubjectSpec]] = []
+        custom = dict(spec.params.get("custom_proportions") or {})
+        for arms, bend in ((x, y) for y in _ELBOWS for x in _ARMS):
+            trial = _with(spec, custom_proportions={**custom, "arms_length": arms})
+            if bend:
+                trial = _with(trial, elbow_bend=bend)
+            model, camera = camera_for(trial)
+            rows = _role_rows(model, camera, style, direction, "skin")
+            rows = rows[rows > a.neck]
+            tried += 1
+            if len(rows):
+                misses.append((abs(float(rows.max()) - want), trial))
+        if misses:
+            # Of the hands on the nearest row, the arms that overlap the sprite best.
+            least = min(m for m, _ in misses)
+            closest = [t for m, t in misses if m == least]
+            tried += len(closest)
+            spec = max(closest, key=score)  # the first of equal scores
+    shoes = a.regions["feet"].main
+    shown = int(
+        sum(
+            1
+            for r in range(a.feet, a.box.bottom + 1)
+            if shoes is not None and (rgba[r, ..., :3][mask[r]] == shoes).all(-1).any()
+        )
+    )
+    trial = spec
+    for hem in _HEMS:
+        trial = _with(spec, hem=hem)
+        model, camera = camera_for(trial)
+        tried += 1
+        if len(_role_rows(model, camera, style, direction, "shoes")) < shown:
+            continue
+        others = [d for d in DIRECTIONS if d != direction]
+        tried += len(others)
+        if all(len(_role_rows(model, camera, style, d, "shoes")) for d in others):
+            break
+    return trial, tried
+
+
+def _sides_inside(
+    mask: np.ndarray, row: int, line: tuple[int, int, int] | None, rgba: np.ndarray
+) -> list[int]:
+    """The outermost columns of a row's silhouette, inside its outline."""
+    solid = mask[row].copy()
+    if line is not None:
+        solid &= (rgba[row, :, :3] != np.array(line, np.uint8)).any(-1)
+    xs = np.nonzero(solid)[0]
+    return [int(xs[0]), int(xs[-1])] if len(xs) else []
 
 
 def fit_creature(

@@ -1,15 +1,24 @@
-"""Hoods and capes read from a figure drawn facing the viewer.
+"""Hats, hoods, capes and trim read from a figure drawn facing the viewer.
 
-A figure is fitted as a plain mannequin; these two garments change what its back looks
-like, so they are looked for before the fit and dressed on the model (the subject
-engine's ``hood`` headwear and ``cape``), in the sprite's own colours:
+A figure is fitted as a plain mannequin; these garments change what its back and sides
+look like, so they are looked for before the fit and dressed on the model (the subject
+engine's ``wizard hat`` and ``hood`` headwear, ``cape`` and ``trim``), in the sprite's
+own colours:
 
+- **pointed hat**: the head's top is not skin and narrows to a point above its widest
+  row (a brim or band, wider than the face under it), and the face's sides under the
+  brim are not the hat's colour (a hood frames the face; a hat sits on top of it). A
+  band of another material on the brim row is the hat's trim, and the model's brim is
+  painted with it;
 - **hood**: the top of the head is not skin, there is skin lower down (a face: a closed
   helmet has none), and the top's colour runs on into the shoulders (the first rows
   under the neck hold it at the silhouette's sides);
 - **cape**: one material (not skin, not the legs') at both sides of the silhouette in
   most rows from the shoulders down and at its sides below the hips: something hanging
-  behind and around the body, wider than it, reaching past the hips.
+  behind and around the body, wider than it, reaching past the hips;
+- **front trim**: on a long garment (:mod:`.analyse`), a stripe at most 2 px wide of
+  one material (not skin, not the garment's own) on the body's centre line in at least
+  40% of the rows from the neck to the feet: the trim down a robe's front.
 """
 
 from __future__ import annotations
@@ -23,12 +32,17 @@ from pixelkiln.engine.sprites.analyse import ColourGroup, SpriteAnalysis
 __all__ = ["Garments", "read_garments"]
 
 _SIDE_SHARE = 0.6  # of the rows from the shoulders to the feet a cape borders
+_STRIPE_SHARE = 0.4  # of the rows from the neck to the feet a front trim runs down
 
 
 @dataclass(frozen=True)
 class Garments:
     hood: ColourGroup | None = None
     cape: ColourGroup | None = None
+    hat: ColourGroup | None = None  # a pointed hat's material
+    trim: ColourGroup | None = None  # a hat band's or a front stripe's material
+    front_trim: bool = False  # the trim runs down the garment's front
+    hat_band: bool = False  # the hat's brim is drawn in its band's colour
 
 
 def _group_of(analysis: SpriteAnalysis, rgb: tuple[int, int, int]) -> ColourGroup | None:
@@ -47,6 +61,75 @@ def _sides(rgba: np.ndarray, solid: np.ndarray, row: int) -> list[tuple[int, int
     return [tuple(int(v) for v in rgba[row, x, :3]) for x in (xs[0], xs[-1])]  # type: ignore[misc]
 
 
+def _main_colour(rgba: np.ndarray, solid: np.ndarray) -> tuple[int, int, int] | None:
+    pixels = rgba[..., :3][solid]
+    if not len(pixels):
+        return None
+    colours, counts = np.unique(pixels, axis=0, return_counts=True)
+    return tuple(int(v) for v in colours[counts.argmax()])  # type: ignore[return-value]
+
+
+def _pointed_hat(
+    rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis, skin: set[tuple[int, int, int]]
+) -> tuple[ColourGroup, ColourGroup | None] | None:
+    """The material of a pointed hat and of its band (see the module docstring)."""
+    top, neck = analysis.box.top, analysis.neck
+    widths = analysis.widths[top:neck]
+    if len(widths) < 4 or not skin:
+        return None
+    brim = int(np.argmax(widths))  # the first widest row
+    if brim < 2 or brim >= len(widths) - 1 or widths[0] > 0.5 * widths[brim]:
+        return None
+    if (np.diff(widths[: brim + 1]) < 0).any() or widths[brim + 1] >= widths[brim]:
+        return None  # not a cone widening down to a brim that overhangs the face
+    crown = np.zeros_like(solid)
+    crown[top : top + brim] = solid[top : top + brim]
+    main = _main_colour(rgba, crown)
+    hat = _group_of(analysis, main) if main is not None else None
+    if hat is None or main in skin:
+        return None
+    face_sides = {c for r in range(top + brim + 1, neck) for c in _sides(rgba, solid, r)}
+    if not face_sides & skin or face_sides & set(hat.shades):
+        return None  # no face under it, or the hat's colour frames the face: a hood
+    band_row = np.zeros_like(solid)
+    band_row[top + brim] = solid[top + brim]
+    band = _main_colour(rgba, band_row)
+    trim = None
+    if band is not None and band not in hat.shades and band not in skin:
+        trim = _group_of(analysis, band)
+    return hat, trim
+
+
+def _front_stripe(
+    rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis, skin: set[tuple[int, int, int]]
+) -> ColourGroup | None:
+    """The material of a trim stripe down the front (see the module docstring)."""
+    cx, neck, feet = analysis.centre_x, analysis.neck, analysis.feet
+    rows = range(neck, feet)
+    garment = analysis.regions["torso"].main
+    counts: dict[tuple[int, int, int], int] = {}
+    for r in rows:
+        seen: set[tuple[int, int, int]] = set()
+        for x in range(max(0, cx - 1), min(rgba.shape[1], cx + 2)):
+            if not solid[r, x]:
+                continue
+            c = tuple(int(v) for v in rgba[r, x, :3])
+            # A stripe, not a panel: the pixels two to the side are another colour.
+            edge = [rgba[r, xx, :3] for xx in (x - 2, x + 2) if 0 <= xx < rgba.shape[1]]
+            if all((e != rgba[r, x, :3]).any() for e in edge):
+                seen.add(c)  # type: ignore[arg-type]
+        for c in seen:
+            counts[c] = counts.get(c, 0) + 1
+    for colour, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        group = _group_of(analysis, colour)
+        if group is None or colour in skin or garment in group.shades:
+            continue
+        if n >= _STRIPE_SHARE * max(1, len(rows)):
+            return group
+        break
+    return None
+
+
 def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     """The hood and cape of a figure facing the viewer (see the module docstring)."""
     rgba = np.asarray(rgba, np.uint8)
@@ -57,6 +140,8 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     skin_shades = set(skin.shades) if skin else set()
     top, neck = analysis.box.top, analysis.neck
     hood = None
+    hat_trim = _pointed_hat(rgba, solid, analysis, skin_shades)
+    hat, trim = hat_trim if hat_trim is not None else (None, None)
     crown = rgba[top : top + max(1, analysis.head_px // 4)][
         solid[top : top + max(1, analysis.head_px // 4)]
     ]
@@ -67,7 +152,12 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
             c for r in range(neck, min(neck + 2, rgba.shape[0])) for c in _sides(rgba, solid, r)
         }
         group = _group_of(analysis, main)  # type: ignore[arg-type]
-        if group is not None and main not in skin_shades and shoulders & set(group.shades):
+        if (
+            hat is None
+            and group is not None
+            and main not in skin_shades
+            and shoulders & set(group.shades)
+        ):
             hood = group
     legs = analysis.regions.get("legs")
     leg_main = set(legs.colours[0].shades) if legs is not None and legs.colours else set()
@@ -89,4 +179,8 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
         if n >= _SIDE_SHARE * max(1, len(rows)) and low & set(group.shades):
             cape = group
         break
-    return Garments(hood, cape)
+    # Read on a long garment only: a tunic's or tabard's stripe turned with a shirt
+    # model lands in scattered pixels.
+    stripe = _front_stripe(rgba, solid, analysis, skin_shades) if analysis.long_garment else None
+    band = trim is not None and (stripe is None or trim == stripe)
+    return Garments(hood, cape, hat, stripe or trim, stripe is not None, band)

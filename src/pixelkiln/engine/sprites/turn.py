@@ -86,12 +86,17 @@ def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
         "helmet": holding("head", a.face),
         "hair": holding("head", a.hair),
         "top": holding("torso", None),
+        "top2": holding("torso", None),
         "bottom": holding("legs", None),
         "shoes": holding("feet", None),
     }
     garments = read_garments(sm.rgba, a)
     if garments.hood is not None:
         out["hat"] = garments.hood
+    if garments.hat is not None:
+        out["hat"] = garments.hat
+    if garments.trim is not None:
+        out["trim"] = garments.trim
     if garments.cape is not None:
         out["cape"] = garments.cape
     head = a.regions["head"].colours

@@ -91,6 +91,21 @@ def _placed(image: Any, width: int, height: int) -> tuple[np.ndarray, tuple[int,
     return on_canvas(rgba, width, height), backdrop
 
 
+def _submit(
+    ctx: Container,
+    auth: Auth,
+    kind: str,
+    request: InterpolationV2Request | EditAnimationV2Request | TransferOutfitV2Request,
+) -> tuple[str, float]:
+    """Queue ``request`` as a job of ``kind`` at the Pro price of its canvas, its seed
+    fixed from its content; the job's id and the cost."""
+    size = request.image_size
+    cost = costs.pro_cost(size.width, size.height)
+    payload = request.model_dump(mode="json")
+    payload["seed"] = content_seed(request)
+    return submit_job(ctx, auth, kind, payload, cost).job_id, cost
+
+
 def _answer(how: dict[str, Any], images: list[dict[str, Any]]) -> JobOutput:
     return JobOutput(result=how, last_response={"status": "completed", "images": images, **how})
 
@@ -109,13 +124,8 @@ def submit_interpolation(
     size = request.image_size
     check_fits(request.start_image.image, size.width, size.height, ("start_image", "image"))
     check_fits(request.end_image.image, size.width, size.height, ("end_image", "image"))
-    cost = costs.pro_cost(size.width, size.height)
-    payload = request.model_dump(mode="json")
-    payload["seed"] = content_seed(request)
-    submitted = submit_job(ctx, auth, KIND_INTERPOLATION, payload, cost)
-    return InterpolationV2Response(
-        background_job_id=submitted.job_id, usage=Usage(generations=cost)
-    )
+    job_id, cost = _submit(ctx, auth, KIND_INTERPOLATION, request)
+    return InterpolationV2Response(background_job_id=job_id, usage=Usage(generations=cost))
 
 
 def run_interpolation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
@@ -148,13 +158,8 @@ def submit_edit_animation(
     size = request.image_size
     most = frame_limit(max(size.width, size.height), EDIT_TIERS, EDIT_TOP)
     _check_frames(request.frames, size.width, size.height, most)
-    cost = costs.pro_cost(size.width, size.height)
-    payload = request.model_dump(mode="json")
-    payload["seed"] = content_seed(request)
-    submitted = submit_job(ctx, auth, KIND_EDIT, payload, cost)
-    return EditAnimationV2Response(
-        background_job_id=submitted.job_id, usage=Usage(generations=cost)
-    )
+    job_id, cost = _submit(ctx, auth, KIND_EDIT, request)
+    return EditAnimationV2Response(background_job_id=job_id, usage=Usage(generations=cost))
 
 
 def run_edit_animation(payload: dict[str, Any], ctx: JobContext) -> JobOutput:
@@ -179,13 +184,8 @@ def submit_transfer_outfit(
     most = frame_limit(max(size.width, size.height), OUTFIT_TIERS, OUTFIT_TOP)
     _check_frames(request.frames, size.width, size.height, most)
     check_fits(request.reference_image.image, 256, 256, ("reference_image", "image"))
-    cost = costs.pro_cost(size.width, size.height)
-    payload = request.model_dump(mode="json")
-    payload["seed"] = content_seed(request)
-    submitted = submit_job(ctx, auth, KIND_OUTFIT, payload, cost)
-    return TransferOutfitV2Response(
-        background_job_id=submitted.job_id, usage=Usage(generations=cost)
-    )
+    job_id, cost = _submit(ctx, auth, KIND_OUTFIT, request)
+    return TransferOutfitV2Response(background_job_id=job_id, usage=Usage(generations=cost))
 
 
 def run_transfer_outfit(payload: dict[str, Any], ctx: JobContext) -> JobOutput:

@@ -15,13 +15,14 @@ from pixelkiln.engine.subjects.bodies.biped import build_biped, proportions_for
 from pixelkiln.engine.subjects.build import Builder, box
 from pixelkiln.engine.subjects.colors import HAIR_COLORS, MATERIAL_PAINTS, SKIN_TONES
 from pixelkiln.engine.subjects.items import ITEMS
-from pixelkiln.engine.subjects.model import Model, Paint
+from pixelkiln.engine.subjects.model import Band, Model, Paint
 from pixelkiln.engine.subjects.outfits.back import BACKS, EXTRAS, add_back, add_cape, add_extra
 from pixelkiln.engine.subjects.outfits.garments import (
     FEET,
     GLOVES,
     LEGS,
     TORSOS,
+    add_front_trim,
     add_garments,
     body_roles,
 )
@@ -137,8 +138,17 @@ def build_character(spec: SubjectSpec) -> Model:
     roles = body_roles(outfit["torso"], outfit["legs"], outfit["feet"], outfit["gloves"])
     f = build_biped(b, p, roles)
     add_garments(
-        b, f, outfit["torso"], outfit["legs"], outfit["feet"], outfit["gloves"], outfit["belt"]
+        b,
+        f,
+        outfit["torso"],
+        outfit["legs"],
+        outfit["feet"],
+        outfit["gloves"],
+        outfit["belt"],
+        float(params.get("hem", 1.0)),
     )
+    if params.get("front_trim"):  # read off a sprite whose garment has a stripe down it
+        add_front_trim(b, outfit["torso"])
     if params.get("head_shape") == "box":  # robots and golems
         b.remove("head")
         b.part(
@@ -160,6 +170,8 @@ def build_character(spec: SubjectSpec) -> Model:
         add_beard(b, f, outfit["beard"])
     if headwear != "none":
         add_headwear(b, f, headwear, _HEADWEAR_ROLES)
+        if params.get("brim_trim"):  # a hat whose brim is drawn as its band
+            b.add_bands("brim", Band("trim"))
     if outfit["cape"] != "none":
         add_cape(b, f, "cape", long=outfit["cape"] == "cape")
     add_back(b, f, outfit["back"], {"back": "back", "back2": "back2", "wing": "wing"})
@@ -181,6 +193,9 @@ def build_character(spec: SubjectSpec) -> Model:
                 msg = f"unknown item {kind!r}"
                 raise ValueError(msg)
             hold_item(b, f, kind, side, item_paints)
+    if params.get("elbow_bend"):  # forearms raised at rest: hands held before a robe
+        for side in ("l", "r"):
+            b.rest[f"{side}_elbow"] = (float(params["elbow_bend"]), 0.0, 0.0)
     if params.get("arms_forward"):  # zombies and mummies reach out
         for side in ("l", "r"):
             if not spec.items.get("left" if side == "l" else "right"):

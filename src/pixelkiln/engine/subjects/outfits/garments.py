@@ -19,6 +19,7 @@ __all__ = [
     "GLOVES",
     "LEGS",
     "TORSOS",
+    "add_front_trim",
     "add_garments",
     "body_roles",
     "hides_legs",
@@ -179,11 +180,13 @@ def add_garments(
     feet: str,
     gloves: str,
     belt: str,
+    hem: float = 1.0,
 ) -> None:
-    """The pieces of the outfit that stand off the body (see the module docstring)."""
+    """The pieces of the outfit that stand off the body (see the module docstring).
+    ``hem`` is how far down the legs a long garment reaches (1 the ankles)."""
     if torso in _LONG:
         flare = {"robe": 0.9, "dress": 1.5, "gown": 1.9}[torso]
-        _skirt(b, f, "top", 1.0, flare, bands=(Band("top2", z=(0.9, 1.01), detail=1),))
+        _skirt(b, f, "top", hem, flare, bands=(Band("top2", z=(0.9, 1.01), detail=1),))
     elif torso in _SKIRTS and _SKIRTS[torso] > 0:
         reach = _SKIRTS[torso]
         role = "mail" if torso == "chainmail" else "top"
@@ -238,3 +241,14 @@ def add_garments(
             b.add_bands(f"{side}_forearm", Band("armor", z=(0.55, 9.0)))
     if belt in ("belt", "sash"):
         _belt(b, f, "belt", "buckle" if belt == "belt" else "belt")
+
+
+def add_front_trim(b: Builder, torso: str) -> None:
+    """A ``trim`` stripe down the middle of the garment's front: chest, belly and, for a
+    robe, dress or skirted coat, the skirt (whose front is its local +y: it hangs
+    down)."""
+    stripe = (-0.12, 0.12)
+    b.add_bands("chest", Band("trim", x=stripe, y=(-9.0, -0.3)))
+    b.add_bands("belly", Band("trim", x=stripe, y=(-9.0, -0.3)))
+    if torso in _LONG or _SKIRTS.get(torso, 0.0) > 0:
+        b.add_bands("skirt", Band("trim", x=stripe, y=(0.3, 9.0)))
