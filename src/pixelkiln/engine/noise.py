@@ -21,6 +21,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from pixelkiln.engine.fft import irfft2, rfft2
+
 __all__ = [
     "TILE_CYCLES",
     "TILE_SCALE_PX",
@@ -212,9 +214,9 @@ def detile(field: np.ndarray, keep: float = 0.35, scale_px: float = TILE_SCALE_P
     untouched) while the repeat stops reading as stamps. The result is still periodic.
     """
     h, w = field.shape
-    spectrum = np.fft.rfft2(field)  # real field: half the spectrum is enough
+    spectrum = rfft2(field)  # real field: half the spectrum is enough
     spectrum[tile_modes((h, w), scale_px)[:, : w // 2 + 1]] *= keep
-    return np.fft.irfft2(spectrum, s=(h, w))
+    return irfft2(spectrum, (h, w))
 
 
 def band_noise(
@@ -244,9 +246,9 @@ def band_noise(
     shrink = min(1.0, float(np.sqrt(h * w / (49.0 * fy * fx))), h / (2.5 * fy), w / (2.5 * fx))
     fy, fx = fy * shrink, fx * shrink
     # A real field: its spectrum is symmetric, so half of it is enough (rfft2).
-    spectrum = np.fft.rfft2(rng.standard_normal(shape))
+    spectrum = rfft2(rng.standard_normal(shape))
     gain = _band_gain(h, w, float(fy), float(fx), float(spread), float(keep), float(angle))
-    field = np.fft.irfft2(spectrum * gain, s=shape)
+    field = irfft2(spectrum * gain, shape)
     if warp_px > 0:
         coarse = 1.6 * max(fy, fx)
         dy = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px

@@ -67,6 +67,7 @@ from scipy import ndimage
 
 from pixelkiln.engine import torus
 from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.fft import fft2
 from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
 
 __all__ = [
@@ -690,7 +691,7 @@ def repetition(
     count. 0 = all contrast is small-scale; 1 = all of it is tile-sized.
     """
     lightness = (lab if lab is not None else lab_image(np.asarray(rgba, np.uint8)))[..., 0]
-    spectrum = np.abs(np.fft.fft2(lightness - lightness.mean())) ** 2
+    spectrum = np.abs(fft2(lightness - lightness.mean())) ** 2
     total = float(spectrum.sum())
     low = tile_modes(lightness.shape, scale_px)
     return float(np.sqrt(spectrum[low].sum() / total)) if total > 1e-12 else 0.0
