@@ -184,15 +184,19 @@ TILE_CYCLES = 2.0
 TILE_SCALE_PX = 16.0
 
 
-def tile_modes(shape: tuple[int, int], scale_px: float = TILE_SCALE_PX) -> np.ndarray:
+def tile_modes(
+    shape: tuple[int, int], scale_px: float = TILE_SCALE_PX, *, copy: bool = True
+) -> np.ndarray:
     """Mask of the Fourier modes (``np.fft.fft2`` layout) of tile-sized variation: up to
     :data:`TILE_CYCLES` cycles per tile with a wavelength of ``scale_px`` or more, and
     every mode of one cycle per tile; DC excluded.
 
     These are what a repeat of the tile shows as a grid: one or two blotches, bands or
-    gradients per tile, repeated in lockstep.
+    gradients per tile, repeated in lockstep. ``copy=False``: the shared, read-only mask
+    (made once per size).
     """
-    return _tile_modes(int(shape[0]), int(shape[1]), float(scale_px)).copy()
+    low = _tile_modes(int(shape[0]), int(shape[1]), float(scale_px))
+    return low.copy() if copy else low
 
 
 @lru_cache(maxsize=64)
@@ -203,6 +207,7 @@ def _tile_modes(h: int, w: int, scale_px: float) -> np.ndarray:
     low &= ky**2 + kx**2 <= TILE_CYCLES**2
     low |= np.maximum(ky, kx) <= 1
     low[0, 0] = False
+    low.flags.writeable = False
     return low
 
 

@@ -248,7 +248,7 @@ def cluster_labels(img: np.ndarray, wrap: bool = True, connectivity: int = 4) ->
     return joined[labels]
 
 
-def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
+def _labels4(index: np.ndarray, wrap: bool, numbered: bool = True) -> np.ndarray:
     """:func:`cluster_labels` at 4-connectivity in one ``ndimage.label`` call for all
     colours, numbered exactly as the per-colour labelling numbers them.
 
@@ -256,7 +256,8 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
     two 4-neighbours a cell that is set when they share a colour, so that only same-colour
     pixels connect. The per-colour numbering orders clusters by colour, then by their
     first pixel in raster order (transparent singletons last), so the clusters found here
-    are sorted by that key.
+    are sorted by that key. ``numbered=False`` (with ``wrap``) skips that sort: the
+    same clusters, numbered 0..k-1 in another order.
     """
     h, w = index.shape
     grid = np.zeros((2 * h, 2 * w), bool)
@@ -281,6 +282,8 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
         bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
         right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
         comp = _seam_join(comp, index, [(bottom, top, 0), (right, left, 0)], count)[comp]
+        if not numbered:
+            return comp
     # ``ndimage.label`` numbers pieces by their first pixel in raster order, and the seam
     # join keeps that order (a cluster is numbered by its lowest piece); transparent
     # singletons come last, in raster order. So a stable sort by colour gives the key.
@@ -367,12 +370,27 @@ class Indexed:
     index: np.ndarray
     colors: np.ndarray
     labels: np.ndarray
+    lab: np.ndarray | None = None  # OKLab of ``colors``, if at hand
 
 
-def indexed(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None) -> Indexed:
-    """``known``: the image's :func:`index_image`, if already at hand."""
+def indexed(
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    *,
+    numbered: bool = True,
+    palette_lab: np.ndarray | None = None,
+) -> Indexed:
+    """``known``: the image's :func:`index_image`, if already at hand; ``palette_lab``:
+    the OKLab of its colours, if at hand too. ``numbered=False``: the torus clusters
+    numbered in an order of their own, not :func:`cluster_labels`' (all that
+    :func:`mean_cluster` and :func:`dominant_feature` read is which pixels share a
+    cluster, and cheaper to get)."""
     index, colors = known if known is not None else index_image(rgba)
-    return Indexed(index=index, colors=colors, labels=cluster_labels(index))
+    if numbered or not index.size:
+        labels = cluster_labels(index)
+    else:
+        labels = _labels4(index, True, numbered=False)
+    return Indexed(index=index, colors=colors, labels=labels, lab=palette_lab)
 
 
 def edge_fraction(img: np.ndarray, wrap: bool = True) -> float:
@@ -413,11 +431,17 @@ def value_range(rgba: np.ndarray) -> float:
     return float(lightness.max() - lightness.min())
 
 
-def lab_image(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+def lab_image(
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    palette_lab: np.ndarray | None = None,
+) -> np.ndarray:
     """OKLab of every pixel, converting each distinct colour once (``known``: an opaque
-    image's :func:`index_image`, if already at hand: the same colours, no sort)."""
+    image's :func:`index_image`, if already at hand: the same colours, no sort;
+    ``palette_lab``: the OKLab of its colours, if at hand too)."""
     if known is not None:
-        return srgb_to_oklab(known[1])[known[0]]
+        lab = srgb_to_oklab(known[1]) if palette_lab is None else palette_lab
+        return lab[known[0]]
     arr = np.asarray(rgba, np.uint8)[..., :3]
     packed = (arr[..., 0].astype(np.int64) << 16) | (arr[..., 1].astype(np.int64) << 8)
     packed |= arr[..., 2]
@@ -462,7 +486,9 @@ def seam_error(rgba: np.ndarray) -> float:
 
 
 def calmest_cut(
-    rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    palette_lab: np.ndarray | None = None,
 ) -> tuple[int, int]:
     """The roll ``(dy, dx)`` that opens the torus along its calmest row and column
     boundary whose two border lines carry no same-colour run longer than half a side.
@@ -474,15 +500,18 @@ def calmest_cut(
     border emphasises the tile's edge (a classic tiling tell, :func:`border_runs`). So
     the cut takes the calmest boundary without such a run, among the calmer half; if
     there is none, the one with the shortest runs there (ties: calmer, then first).
-    ``known``: its :func:`index_image`, if at hand.
+    ``known``: its :func:`index_image`, and ``palette_lab`` the OKLab of its colours, if
+    at hand.
     """
     index, colors = known if known is not None else index_image(rgba)
     opaque = index.min() >= 0
     lab = None if opaque else lab_image(rgba, (index, colors))
-    palette_lab = srgb_to_oklab(colors)
+    if opaque:
+        palette_lab = srgb_to_oklab(colors) if palette_lab is None else palette_lab
+        distance = _palette_distance(palette_lab)
     shift = []
     for axis in (0, 1):
-        jumps = _palette_jumps(index, palette_lab, axis) if opaque else boundary_jumps(lab, axis)
+        jumps = _palette_jumps(index, distance, axis) if opaque else boundary_jumps(lab, axis)
         jumps = np.round(jumps, 9)
         runs = _line_runs(index, axis)  # longest run of each line across ``axis``
         # Boundary b lies between line b and b + 1; both become border lines.
@@ -499,13 +528,16 @@ def calmest_cut(
     return shift[0], shift[1]
 
 
-def _palette_jumps(index: np.ndarray, palette_lab: np.ndarray, axis: int) -> np.ndarray:
-    """:func:`boundary_jumps` of ``palette_lab[index]`` (an opaque image), from the
-    distances between its few colours: each pixel pair's ΔEOK is the one
-    ``np.linalg.norm`` gives for it (the same differences, squares and sum), looked up
-    instead of worked out per pixel."""
+def _palette_distance(palette_lab: np.ndarray) -> np.ndarray:
+    """ΔEOK between every two colours, ``[i, j]`` from colour i to colour j: the
+    differences, squares and sum ``np.linalg.norm`` works out for such a pixel pair."""
     diff = palette_lab[None, :, :] - palette_lab[:, None, :]  # [i, j]: colour j - colour i
-    distance = np.sqrt(np.add.reduce(diff * diff, axis=-1))
+    return np.sqrt(np.add.reduce(diff * diff, axis=-1))
+
+
+def _palette_jumps(index: np.ndarray, distance: np.ndarray, axis: int) -> np.ndarray:
+    """:func:`boundary_jumps` of an opaque image of few colours, each pixel pair's ΔEOK
+    looked up in their :func:`_palette_distance` instead of worked out per pixel."""
     nxt = torus.roll(index, -1, 0) if axis == 0 else torus.roll(index, 0, -1)
     return distance[index, nxt].mean(axis=1 - axis)
 
@@ -576,6 +608,14 @@ def _block_map(h: int, w: int, blocks: int, sy: int, sx: int) -> np.ndarray:
     return block
 
 
+@lru_cache(maxsize=128)
+def _block_area(h: int, w: int, blocks: int) -> np.ndarray:
+    """Pixels per block of :func:`detail_balance`'s unshifted grid (made once per size)."""
+    area = _block_sums(np.ones((h, w), np.float64), blocks, (0, 0))
+    area.flags.writeable = False
+    return area
+
+
 def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     """How unevenly detail is spread: the coefficient of variation of the edge fraction
     over a ``blocks x blocks`` grid of blocks (0 = every block equally busy).
@@ -586,7 +626,7 @@ def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     index = _as_index(img)
     edges = _edge_counts(index)
     h, w = index.shape
-    area = _block_sums(np.ones_like(edges), blocks, (0, 0))
+    area = _block_area(h, w, blocks)
     worst = 0.0
     for shift in ((0, 0), (h // (2 * blocks), w // (2 * blocks))):
         frac = _block_sums(edges, blocks, shift) / area
@@ -627,7 +667,7 @@ def dominant_feature(
         values, counts = np.unique(index[index >= 0], return_counts=True)
     if len(values) < 2:
         return 0.0
-    lab = srgb_to_oklab(colors)
+    lab = pre.lab if pre is not None and pre.lab is not None else srgb_to_oklab(colors)
     common = values[np.argmax(counts)]
     loud = np.linalg.norm(lab - lab[common], axis=1) > contrast
     candidates = (index >= 0) & loud[np.maximum(index, 0)]
@@ -693,7 +733,7 @@ def repetition(
     lightness = (lab if lab is not None else lab_image(np.asarray(rgba, np.uint8)))[..., 0]
     spectrum = np.abs(fft2(lightness - lightness.mean())) ** 2
     total = float(spectrum.sum())
-    low = tile_modes(lightness.shape, scale_px)
+    low = tile_modes(lightness.shape, scale_px, copy=False)
     return float(np.sqrt(spectrum[low].sum() / total)) if total > 1e-12 else 0.0
 
 
