@@ -79,8 +79,8 @@ class _Torus:
     def __init__(self, index: np.ndarray) -> None:
         h, w = index.shape
         self.index = index
-        source, self.centre, self.offsets = _wrap_layout(h, w)
-        self.flat = index.take(source)  # the padded image, flattened
+        self.source, self.centre, self.offsets = _wrap_layout(h, w)
+        self.flat = index.take(self.source)  # the padded image, flattened
         self.padded = self.flat.reshape(h + 2, w + 2)
 
     def window(self, dy: int, dx: int) -> np.ndarray:
@@ -98,13 +98,15 @@ class _Torus:
     def mode_at(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:func:`neighbour_mode` (``exclude_self``) at the flat positions ``where``: the
         same candidates (every value of the image, ascending), counts and ties."""
-        values = _ranks(self.index)[0]
-        around = self.flat[self.centre[where][:, None] + self.offsets[None, :]]  # (n, 8)
-        counts = (around[:, :, None] == values[None, None, :]).sum(axis=1)  # (n, k)
-        own = self.index.ravel()[where]
-        counts[own[:, None] == values[None, :]] = -1
+        values, rank = _ranks(self.index)
+        k, rows = len(values), np.arange(len(where))
+        # The neighbours' ranks among the values, counted per pixel by one bincount.
+        around = self.source[self.centre[where][:, None] + self.offsets[None, :]]  # (n, 8)
+        slot = rank.ravel()[around] + (rows * k)[:, None]
+        counts = np.bincount(slot.ravel(), minlength=len(where) * k).reshape(-1, k)  # (n, k)
+        counts[rows, rank.ravel()[where]] = -1  # not the pixel's own value
         best = np.argmax(counts, axis=1)  # first maximum: the lower value wins a tie
-        return values[best], counts[np.arange(len(where)), best]
+        return values[best], counts[rows, best]
 
 
 def majority(index: np.ndarray, keep: np.ndarray | None = None, strength: int = 5) -> np.ndarray:
@@ -180,6 +182,13 @@ def remove_small(
     Inside ``lines`` (drawn structure: stones, bricks) clusters count as 8-connected, so
     a one-pixel staircase - the rim light along a round stone - is kept as the line it is.
     """
+    return _remove_small(index, min_size, keep, lines)[0]
+
+
+def _remove_small(
+    index: np.ndarray, min_size: int, keep: np.ndarray | None, lines: np.ndarray | None
+) -> tuple[np.ndarray, bool]:
+    """:func:`remove_small`, and whether its last round found no cluster to merge."""
     out = index.copy()
     # Clusters under three pixels are found from neighbour counts alone (the common case).
     direct = min_size == 3 and min(out.shape) >= 3
@@ -201,11 +210,11 @@ def remove_small(
             small &= ~keep
         where = np.flatnonzero(small)
         if not len(where):
-            break
+            return out, True
         mode, count = torus.mode_at(where)
         fix = count > 0
         out.ravel()[where[fix]] = mode[fix]
-    return out
+    return out, False
 
 
 def cleanup(
@@ -216,5 +225,10 @@ def cleanup(
 ) -> np.ndarray:
     """The standard pass: majority smoothing, then small clusters, then orphans."""
     out = majority(index, keep)
-    out = remove_small(out, min_size, keep, lines)
+    out, clean = _remove_small(out, min_size, keep, lines)
+    if clean and min_size >= 2 and min(out.shape) >= 3:
+        # Every pixel outside ``keep`` is in a cluster of two or more (4-connected, or
+        # 8-connected on ``lines``), so it has a same-colour 8-neighbour (a distinct
+        # pixel on a torus of 3 x 3 or more): there are no orphans to give away.
+        return out
     return remove_orphans(out, keep)
