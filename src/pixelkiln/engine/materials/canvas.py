@@ -28,6 +28,7 @@ from pixelkiln.engine.lexicon import Material
 from pixelkiln.engine.noise import detile, rank_normalize
 from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.rng import make_rng
+from pixelkiln.engine.stats import quantile
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
 from pixelkiln.engine.torus import roll, wrap_pad
@@ -153,7 +154,7 @@ def light(height: np.ndarray) -> np.ndarray:
     gy = (roll(height, -1, 0) - roll(height, 1, 0)) / 2
     gx = (roll(height, 0, -1) - roll(height, 0, 1)) / 2
     lit = gx + gy
-    scale = float(np.percentile(np.abs(lit), 95)) or 1.0
+    scale = float(quantile(np.abs(lit), 95 / 100)) or 1.0  # np.percentile(..., 95)
     return np.clip(lit / scale, -1.5, 1.5)
 
 
@@ -327,7 +328,7 @@ def contour(field: np.ndarray, share: float = 0.5) -> np.ndarray:
     """1-px lines where ``field`` crosses the value that ``share`` of it lies below: the
     rim of the upper region, 4-connected to the lower one (wrapping). On band-limited
     noise these are meandering lines that never end (veins, brain-coral ridges)."""
-    above = field > np.quantile(field, share)
+    above = field > quantile(field, share)
     below = ~above
     return above & (roll(below, -1, 0) | roll(below, 0, -1))
 

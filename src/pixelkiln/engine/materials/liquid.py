@@ -26,6 +26,7 @@ from pixelkiln.engine.materials.canvas import (
 )
 from pixelkiln.engine.materials.soil import ripple_strokes
 from pixelkiln.engine.noise import band_noise, fbm, rank_normalize, worley
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS"]
 
@@ -136,11 +137,11 @@ def ice(ctx: DrawContext) -> Drawing:
     size = max(6.0, ctx.feature * 3.0)
     cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9, even=True)
     arcs = band_noise(ctx.rng("crack arcs"), ctx.shape, size * 1.2)
-    crack = drop_lone((cells.ridge < 0.75) & (arcs > np.quantile(arcs, 0.5)))
+    crack = drop_lone((cells.ridge < 0.75) & (arcs > quantile(arcs, 0.5)))
     d.index[crack] = np.where(deep[crack], 0, max(low, mid - 1))
     # Frost flecks and glints: small, evenly spread, in the lightest shade.
     frost = band_noise(ctx.rng("frost"), ctx.shape, max(2.0, ctx.feature * 0.35))
-    fleck = drop_lone(frost > np.quantile(frost, 0.97)) & ~crack
+    fleck = drop_lone(frost > quantile(frost, 0.97)) & ~crack
     d.index[fleck] = ctx.top
     glint = np.zeros(ctx.shape, bool)
     rng = ctx.rng("glint")

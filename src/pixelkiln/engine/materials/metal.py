@@ -21,6 +21,7 @@ from pixelkiln.engine.materials.canvas import (
 )
 from pixelkiln.engine.materials.masonry import courses, unit_offsets
 from pixelkiln.engine.noise import band_noise
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS"]
 
@@ -36,7 +37,7 @@ def metal_plates(ctx: DrawContext) -> Drawing:
     )
     low = 1 if ctx.levels > 3 else 0
     mid = max(low, ctx.levels // 2)
-    streak = (brushed > np.quantile(brushed, 0.8)).astype(np.int64)
+    streak = (brushed > quantile(brushed, 0.8)).astype(np.int64)
     index = mid + streak + bevel_levels(ctx, units)
     d.index = np.clip(index, low, ctx.top)
     d.index[seams] = 0

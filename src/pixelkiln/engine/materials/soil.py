@@ -24,6 +24,7 @@ from pixelkiln.engine.materials.canvas import (
 )
 from pixelkiln.engine.materials.stone import units_from_cells
 from pixelkiln.engine.noise import band_noise, checkered, fbm, worley
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS", "ripple_strokes"]
 
@@ -91,7 +92,7 @@ def clay(ctx: DrawContext) -> Drawing:
     units = np.where(crack, 0, cells.owner + 1)
     index = np.clip(index + np.maximum(bevel_levels(ctx, units), 0), 0, ctx.top)
     specks = band_noise(ctx.rng("specks"), ctx.shape, max(2.0, ctx.feature * 0.35))
-    spot = drop_lone(specks > np.quantile(specks, 0.94)) & ~crack
+    spot = drop_lone(specks > quantile(specks, 0.94)) & ~crack
     index[spot] = np.maximum(index[spot] - 1, lo)
     index[crack] = 0
     d.index = index
@@ -190,7 +191,7 @@ def wet_sand(ctx: DrawContext) -> Drawing:
     d.index[shadow] = max(0, lo - 1)
     d.index[crest] = min(ctx.top, lo + 2)
     sheen = band_noise(ctx.rng("sheen"), ctx.shape, ctx.feature * 0.7)
-    glint = drop_lone((sheen > np.quantile(sheen, 0.95)) & ~crest & ~shadow)
+    glint = drop_lone((sheen > quantile(sheen, 0.95)) & ~crest & ~shadow)
     d.index[glint] = ctx.top
     d.keep |= crest | shadow | glint
     d.height = d.index / max(1, ctx.top)

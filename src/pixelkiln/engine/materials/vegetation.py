@@ -25,6 +25,7 @@ from pixelkiln.engine.materials.canvas import (
     zscore,
 )
 from pixelkiln.engine.noise import band_noise, fbm, worley
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS"]
 
@@ -219,7 +220,7 @@ def forest_floor(ctx: DrawContext) -> Drawing:
     come as features)."""
     d = _ground(ctx, 0, max(1, ctx.top - 1), patch=1.8, keep=0.2)
     crumbs = band_noise(ctx.rng("crumbs"), ctx.shape, max(2.0, ctx.feature * 0.45))
-    bits = drop_lone(crumbs > np.quantile(crumbs, 0.93))
+    bits = drop_lone(crumbs > quantile(crumbs, 0.93))
     d.index[bits] = np.minimum(d.index[bits] + 1, ctx.top)
     return d
 
@@ -233,7 +234,7 @@ def bark(ctx: DrawContext) -> Drawing:
     )
     tone = balance(zscore(fib) + 0.5 * ctx.bevel * zscore(light(fib)), keep=0.2)
     d.index = quantize(tone, ctx.levels)
-    crevice = fib < np.quantile(fib, 0.12)
+    crevice = fib < quantile(fib, 0.12)
     d.index[crevice] = 0
     d.height = fib
     return d
