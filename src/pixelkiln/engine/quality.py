@@ -93,6 +93,7 @@ __all__ = [
     "cluster_min",
     "cluster_sizes",
     "color_count",
+    "cut_and_border",
     "detail_balance",
     "dominant_feature",
     "edge_fraction",
@@ -162,13 +163,14 @@ def palette_indexed(idx: np.ndarray, palette: np.ndarray) -> tuple[np.ndarray, n
     """:func:`index_image` of the opaque image ``palette[idx]``, from the palette's few
     colours instead of a sort of every pixel (the same index and colours)."""
     used = np.flatnonzero(np.bincount(idx.ravel(), minlength=len(palette)))
-    pal = palette[used]
-    packed = (pal[:, 0].astype(np.int64) << 16) | (pal[:, 1].astype(np.int64) << 8) | pal[:, 2]
-    uniq, inverse = np.unique(packed, return_inverse=True)
+    # A dozen colours or so: sorted as Python ints (``np.unique``'s order and inverse).
+    packed = [(r << 16) | (g << 8) | b for r, g, b in palette[used].tolist()]
+    uniq = sorted(set(packed))
+    place = {value: i for i, value in enumerate(uniq)}
     rank = np.zeros(len(palette), np.int64)
-    rank[used] = inverse.ravel()
-    colors = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1)
-    return rank[idx], colors.astype(np.uint8)  # int64 already: no copy
+    rank[used] = [place[value] for value in packed]
+    colors = [((v >> 16) & 255, (v >> 8) & 255, v & 255) for v in uniq]
+    return rank[idx], np.array(colors, np.uint8).reshape(-1, 3)  # int64 already: no copy
 
 
 def _as_index(img: np.ndarray) -> np.ndarray:
@@ -503,13 +505,24 @@ def calmest_cut(
     ``known``: its :func:`index_image`, and ``palette_lab`` the OKLab of its colours, if
     at hand.
     """
+    return cut_and_border(rgba, known, palette_lab)[0]
+
+
+def cut_and_border(
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    palette_lab: np.ndarray | None = None,
+) -> tuple[tuple[int, int], float]:
+    """:func:`calmest_cut`, and the :func:`border_runs` of the tile rolled by it: its
+    border lines are the two lines either side of each cut, whose runs the cut has
+    just measured (a row's cyclic runs do not move when the columns roll)."""
     index, colors = known if known is not None else index_image(rgba)
     opaque = index.min() >= 0
     lab = None if opaque else lab_image(rgba, (index, colors))
     if opaque:
         palette_lab = srgb_to_oklab(colors) if palette_lab is None else palette_lab
         distance = _palette_distance(palette_lab)
-    shift = []
+    shift, edge = [], []
     for axis in (0, 1):
         jumps = _palette_jumps(index, distance, axis) if opaque else boundary_jumps(lab, axis)
         jumps = np.round(jumps, 9)
@@ -525,7 +538,8 @@ def calmest_cut(
         else:
             order = np.lexsort((position, jumps, border, ~calm))
         shift.append(-(int(order[0]) + 1) % index.shape[axis])
-    return shift[0], shift[1]
+        edge.append(border[order[0]] / length)
+    return (shift[0], shift[1]), float(max(edge[0], edge[1]))
 
 
 def _palette_distance(palette_lab: np.ndarray) -> np.ndarray:
@@ -754,15 +768,16 @@ def tiling_values(
     lab: np.ndarray | None = None,
     *,
     dominant_under: float | None = None,
+    border: float | None = None,
 ) -> dict[str, float]:
     """The four tiling measures of a seamless tile, by gate name (``pre``: its
-    :func:`indexed`, ``lab`` its OKLab, if already at hand; ``dominant_under``: see
-    :func:`dominant_feature`'s ``under``)."""
+    :func:`indexed`, ``lab`` its OKLab, ``border`` its :func:`border_runs`, if already
+    at hand; ``dominant_under``: see :func:`dominant_feature`'s ``under``)."""
     index = pre.index if pre is not None else index_image(rgba)[0]
     return {
         "detail_balance": detail_balance(index),
         "dominant_feature": dominant_feature(rgba, pre=pre, under=dominant_under),
-        "border_runs": border_runs(index),
+        "border_runs": border_runs(index) if border is None else border,
         "repetition": repetition(rgba, lab=lab),
     }
 
@@ -773,6 +788,7 @@ def tiling_score(
     lab: np.ndarray | None = None,
     *,
     exact_under: bool = True,
+    border: float | None = None,
 ) -> float:
     """The worst tiling measure as a share of its limit: under 1 passes every gate
     (border runs may reach their limit), above 1 fails one.
@@ -780,11 +796,11 @@ def tiling_score(
     With ``exact_under=False`` the score is exact from 1 up and only known to be under 1
     below it (all a pass/fail decision needs): a measure found under its limit by a
     cheaper upper bound counts at that bound, which cannot be the worst of a score of
-    1 or more."""
+    1 or more. ``border``: its :func:`border_runs`, if at hand."""
     pre = pre if pre is not None else indexed(rgba)
     limits = tiling_limits(pre.index.shape)
     under = None if exact_under else limits["dominant_feature"]
-    values = tiling_values(rgba, pre, lab, dominant_under=under)
+    values = tiling_values(rgba, pre, lab, dominant_under=under, border=border)
     ratios = [values[k] / limits[k] for k in values]
     # Border runs pass at their limit: count them a hair lower.
     ratios[2] *= 0.999
