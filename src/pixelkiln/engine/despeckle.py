@@ -13,16 +13,14 @@ few dozen pixels), which gives what :func:`neighbour_mode` gives there.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from pixelkiln.engine.quality import cluster_labels
-from pixelkiln.engine.torus import wrap_pad_positions
+from pixelkiln.engine.torus import N8, neighbour_positions
 
 __all__ = ["cleanup", "majority", "neighbour_mode", "remove_orphans", "remove_small"]
 
-_N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+_N8 = list(N8)
 _N4 = [(-1, 0), (0, -1), (0, 1), (1, 0)]
 
 
@@ -60,40 +58,27 @@ def _ranks(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values, inverse.reshape(index.shape)
 
 
-@lru_cache(maxsize=64)
-def _wrap_layout(h: int, w: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For an ``h x w`` torus: the flat positions that build its copy padded by one pixel
-    round the wrap (what ``np.pad(mode="wrap")`` makes, by one ``take``), the padded flat
-    position of every pixel, and the padded flat offsets of the 8 neighbours (``_N8``
-    order). Made once per size, read-only."""
-    centre = ((np.arange(h)[:, None] + 1) * (w + 2) + np.arange(w)[None, :] + 1).ravel()
-    offsets = np.array([dy * (w + 2) + dx for dy, dx in _N8])
-    for a in (centre, offsets):
-        a.flags.writeable = False
-    return wrap_pad_positions(h, w), centre, offsets
+# The rows of ``_N8`` that are 4-neighbours.
+_N4_ROWS = np.array([_N8.index(step) for step in _N4])
 
 
 class _Torus:
-    """An index image's neighbours on the torus: one wrapped copy, read by windows."""
+    """An index image's neighbours on the torus: all eight, stacked by one ``take``, so
+    each pass compares and counts them in a few calls on one array."""
 
     def __init__(self, index: np.ndarray) -> None:
-        h, w = index.shape
         self.index = index
-        self.source, self.centre, self.offsets = _wrap_layout(h, w)
-        self.flat = index.take(self.source)  # the padded image, flattened
-        self.padded = self.flat.reshape(h + 2, w + 2)
+        self.flat = index.ravel()
+        self.positions = neighbour_positions(*index.shape)
+        self.around = self.flat.take(self.positions)  # (8, h * w)
 
-    def window(self, dy: int, dx: int) -> np.ndarray:
-        """The neighbour at (dy, dx) of every pixel."""
-        h, w = self.index.shape
-        return self.padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+    def same(self) -> np.ndarray:
+        """``(8, h * w)``: whether each neighbour shares the pixel's value."""
+        return self.around == self.flat
 
     def same8(self) -> np.ndarray:
         """How many of each pixel's 8 neighbours share its value."""
-        same = np.zeros(self.index.shape, np.int64)
-        for dy, dx in _N8:
-            same += self.window(dy, dx) == self.index
-        return same
+        return self.same().sum(axis=0).reshape(self.index.shape)
 
     def mode_at(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:func:`neighbour_mode` (``exclude_self``) at the flat positions ``where``: the
@@ -101,8 +86,8 @@ class _Torus:
         values, rank = _ranks(self.index)
         k, rows = len(values), np.arange(len(where))
         # The neighbours' ranks among the values, counted per pixel by one bincount.
-        around = self.source[self.centre[where][:, None] + self.offsets[None, :]]  # (n, 8)
-        slot = rank.ravel()[around] + (rows * k)[:, None]
+        around = self.positions[:, where]  # (8, n)
+        slot = rank.ravel()[around] + rows * k
         counts = np.bincount(slot.ravel(), minlength=len(where) * k).reshape(-1, k)  # (n, k)
         counts[rows, rank.ravel()[where]] = -1  # not the pixel's own value
         best = np.argmax(counts, axis=1)  # first maximum: the lower value wins a tie
@@ -148,26 +133,21 @@ def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarra
     on a torus of at least 3 x 3 (the neighbours are distinct pixels). Transparent
     pixels (negative) are their own clusters, as :func:`cluster_labels` counts them."""
     index = torus.index
-    steps = _N8 if with_lines else _N4
-    same = {step: torus.window(*step) == index for step in steps}
+    same = torus.same()
     if index.min() < 0:
-        opaque = index >= 0
-        same = {step: s & opaque for step, s in same.items()}
-    small4 = _alone_or_paired(same, _N4)
-    return small4, _alone_or_paired(same, _N8) if with_lines else None
+        same &= torus.flat >= 0
+    rows = _N4_ROWS
+    small4 = _alone_or_paired(same[rows], torus.positions[rows]).reshape(index.shape)
+    if not with_lines:
+        return small4, None
+    return small4, _alone_or_paired(same, torus.positions).reshape(index.shape)
 
 
-def _alone_or_paired(
-    same: dict[tuple[int, int], np.ndarray], steps: list[tuple[int, int]]
-) -> np.ndarray:
-    """:func:`_under_three` for one connectivity, from the same-colour flag of every step."""
-    count = np.zeros(same[steps[0]].shape, np.int64)
-    for step in steps:
-        count += same[step]
-    wrapped = _Torus(count)
-    partner = np.zeros(count.shape, np.int64)
-    for step in steps:
-        partner += same[step] * wrapped.window(*step)
+def _alone_or_paired(same: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """:func:`_under_three` for one connectivity, from the same-colour flags of its
+    neighbours (``same``, a row per step) and their positions."""
+    count = same.sum(axis=0)
+    partner = (same * count.take(positions)).sum(axis=0)  # the same neighbour's count
     return (count == 0) | ((count == 1) & (partner == 1))
 
 

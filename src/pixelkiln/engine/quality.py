@@ -191,12 +191,14 @@ def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
     """Share of opaque pixels with no same-colour 8-neighbour (stray pixels)."""
     index = _as_index(img)
     opaque = index >= 0
-    same = np.zeros(index.shape, bool)
-    # One padded copy, eight windows of it (the same neighbours as eight rolls, cheaper).
-    padded = torus.wrap_pad(index) if wrap else np.pad(index, 1, constant_values=-2)
-    h, w = index.shape
-    for dy, dx in _N8:
-        same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
+    if wrap:  # the eight neighbours stacked by one lookup (the same as eight rolls)
+        same = (torus.neighbours(index) == index.ravel()).any(axis=0).reshape(index.shape)
+    else:
+        same = np.zeros(index.shape, bool)
+        padded = np.pad(index, 1, constant_values=-2)
+        h, w = index.shape
+        for dy, dx in _N8:
+            same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
     return float((opaque & ~same).sum() / max(opaque.sum(), 1))
 
 

@@ -31,7 +31,7 @@ from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.stats import quantile
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
-from pixelkiln.engine.torus import roll, wrap_pad
+from pixelkiln.engine.torus import neighbours, roll
 
 __all__ = [
     "DrawContext",
@@ -222,19 +222,7 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
 
 def drop_lone(mask: np.ndarray) -> np.ndarray:
     """The mask without pixels that have no 8-neighbour in it (would-be strays)."""
-    return mask & _any_neighbour(wrap_pad(mask), mask.shape)
-
-
-def _any_neighbour(padded: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """Where any of the 8 neighbours is set, from the wrapped copy ``padded`` (its eight
-    windows are the eight rolls of the image)."""
-    h, w = shape
-    company = np.zeros(shape, bool)
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dy or dx:
-                company |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
-    return company
+    return mask & neighbours(mask).any(axis=0).reshape(mask.shape)
 
 
 def soften(mask: np.ndarray, least_px: int) -> np.ndarray:
@@ -314,14 +302,7 @@ def balance(tone: np.ndarray, keep: float = 0.25) -> np.ndarray:
 
 def alone(index: np.ndarray) -> np.ndarray:
     """Pixels with no same-valued 8-neighbour (wrapping): would-be strays."""
-    company = np.zeros(index.shape, bool)
-    padded = wrap_pad(index)
-    h, w = index.shape
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dy or dx:  # the eight windows of the wrapped copy: the eight rolls
-                company |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
-    return ~company
+    return ~(neighbours(index) == index.ravel()).any(axis=0).reshape(index.shape)
 
 
 def contour(field: np.ndarray, share: float = 0.5) -> np.ndarray:
