@@ -315,17 +315,6 @@ def _seam_join(
     sparse graph. ``pairs`` hold two seam slices and a roll: the second seam is rolled by
     ``-roll`` along its run (-1: x + 1, 1: x - 1) or, with -2, along y by one.
     """
-    a_parts, b_parts = [], []
-    for sa, sb, roll in pairs:
-        la, ia = labels[sa].ravel(), index[sa].ravel()
-        lb, ib = labels[sb].ravel(), index[sb].ravel()
-        if roll in (-1, 1):
-            lb, ib = np.roll(lb, roll), np.roll(ib, roll)
-        elif roll == -2:
-            lb, ib = np.roll(lb, -1), np.roll(ib, -1)
-        same = (ia == ib) & (ia >= 0)
-        a_parts.append(la[same])
-        b_parts.append(lb[same])
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -336,12 +325,20 @@ def _seam_join(
             parent[x], x = root, parent[x]
         return root
 
-    # Neighbouring seam pixels mostly repeat the same pair of pieces: join each pair once.
-    pair = np.unique(np.concatenate(a_parts) * count + np.concatenate(b_parts))
-    for a, b in zip((pair // count).tolist(), (pair % count).tolist(), strict=True):
-        ra, rb = find(a), find(b)
-        if ra != rb:  # the lower piece is the root
-            parent[max(ra, rb)] = min(ra, rb)
+    # A seam is a few dozen pixels: walked as Python ints, joining only the pairs of
+    # distinct pieces of one colour (the lower piece becomes the root).
+    for sa, sb, roll in pairs:
+        la, ia = labels[sa].ravel(), index[sa].ravel()
+        lb, ib = labels[sb].ravel(), index[sb].ravel()
+        if roll in (-1, 1):
+            lb, ib = np.roll(lb, roll), np.roll(ib, roll)
+        elif roll == -2:
+            lb, ib = np.roll(lb, -1), np.roll(ib, -1)
+        for a, b, x, y in zip(la.tolist(), lb.tolist(), ia.tolist(), ib.tolist(), strict=True):
+            if a != b and x == y and x >= 0:
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
     root = np.arange(count)
     nodes = list(parent)
     root[nodes] = [find(node) for node in nodes]
