@@ -405,15 +405,11 @@ def worley(
     # Each seed's place inside its own grid cell.
     in_y = (cy - np.arange(gy)[:, None] * size_y).ravel()
     in_x = (cx - np.arange(gx)[None, :] * size_x).ravel()
-    yy, xx = _pixel_coords(h, w)
-    if warp is not None:
-        yy = yy + warp[0]
-        xx = xx + warp[1]
-    yy, xx = (yy % h).ravel(), (xx % w).ravel()
-    iy = np.minimum((yy / size_y).astype(np.int64), gy - 1)
-    ix = np.minimum((xx / size_x).astype(np.int64), gx - 1)
-    own = iy * gx + ix
-    top, left = yy - iy * size_y, xx - ix * size_x  # the pixel's place inside its cell
+    if warp is None:  # the pixels' places on the seed grid: the same for every field
+        yy, xx, iy, ix, own, top, left = _grid_places(h, w, gy, gx)
+    else:
+        yy, xx = _pixel_coords(h, w)
+        yy, xx, iy, ix, own, top, left = _places(yy + warp[0], xx + warp[1], h, w, gy, gx)
     # Distances in the metric's units: x is divided by ``aspect``. The second-nearest
     # seed is never further than an adjacent cell's seed can be.
     my, mx = size_y, size_x / aspect
@@ -427,12 +423,22 @@ def worley(
         # :func:`_two_nearest`). Big fields take them one by one below (less memory).
         oy_near = np.array([o[0] for o in near])[:, None]
         ox_near = np.array([o[1] for o in near])[:, None]
-        cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
-        if wrap_y:
+        if warp is None:
+            cell, at_row, at_col = _near_cells(h, w, gy, gx, near)
+        else:
+            cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
+        # Unwarped, a pixel's offset to a seed round the torus depends only on its row
+        # (column) and the seed: worked out per row and seed, then looked up.
+        grid_y, grid_x = _pixel_coords(h, w)
+        if wrap_y and warp is None:
+            ddy = torus_delta(grid_y[:, :1], points[None, :, 0], h).take(at_row)
+        elif wrap_y:
             ddy = torus_delta(yy, points[cell, 0], h)
         else:
             ddy = top - (oy_near * size_y + in_y[cell])
-        if wrap_x:
+        if wrap_x and warp is None:
+            ddx = (torus_delta(grid_x[:1].T, points[None, :, 1], w) / aspect).take(at_col)
+        elif wrap_x:
             ddx = torus_delta(xx, points[cell, 1], w) / aspect
         else:
             ddx = (left - (ox_near * size_x + in_x[cell])) / aspect
@@ -445,7 +451,6 @@ def worley(
         best_dy = np.zeros(n)
         best_dx = np.zeros(n)
         search = tuple((oy, ox, 0, 0, 0.0) for oy, ox in near) + far
-    rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
     left_m = left / aspect
     f2_max = float(f2.max())  # F2 only falls: the largest is renewed after each update
     for oy, ox, ring_y, ring_x, floor in search:
@@ -453,15 +458,18 @@ def worley(
         # F2, no pixel can change (with slack for rounding).
         if floor * (1 - 1e-6) > f2_max:
             continue
-        neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
+        neighbour = _neighbour_cells(gy, gx, oy, ox)
         sel: slice | np.ndarray = slice(None)
         if max(ring_y, ring_x) > 1:
             # Only pixels this far cell could still beat: its least distance to them. A
             # pixel left out would keep its F1, F2 and owner (the cell is further than
             # its F2); round the torus the bound gets a hair of slack for rounding.
-            least = _combine(
-                metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left_m)
-            )
+            if warp is None:
+                least = _grid_least(h, w, gy, gx, aspect, metric, oy, ox, wrap_y, wrap_x)
+            else:
+                least = _combine(
+                    metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left_m)
+                )
             if wrap_y or wrap_x:
                 sel = np.flatnonzero(least <= f2 * (1 + 1e-9) + 1e-9)
             else:
@@ -499,6 +507,80 @@ def worley(
         dx=(best_dx * aspect).reshape(shape),
         grid=(gy, gx),
     )
+
+
+def _places(
+    yy: np.ndarray, xx: np.ndarray, h: int, w: int, gy: int, gx: int
+) -> tuple[np.ndarray, ...]:
+    """Flat pixel coordinates on the torus, each pixel's seed-grid cell (row, column,
+    number) and its place inside that cell (for :func:`worley`)."""
+    size_y, size_x = h / gy, w / gx
+    yy, xx = (yy % h).ravel(), (xx % w).ravel()
+    iy = np.minimum((yy / size_y).astype(np.int64), gy - 1)
+    ix = np.minimum((xx / size_x).astype(np.int64), gx - 1)
+    own = iy * gx + ix
+    top, left = yy - iy * size_y, xx - ix * size_x  # the pixel's place inside its cell
+    return yy, xx, iy, ix, own, top, left
+
+
+@lru_cache(maxsize=128)
+def _grid_places(h: int, w: int, gy: int, gx: int) -> tuple[np.ndarray, ...]:
+    """:func:`_places` of the unwarped pixel grid: the same for every field of a size
+    and seed grid, so made once (read-only)."""
+    yy, xx = _pixel_coords(h, w)
+    places = _places(yy, xx, h, w, gy, gx)
+    for a in places:
+        a.flags.writeable = False
+    return places
+
+
+@lru_cache(maxsize=128)
+def _near_cells(
+    h: int, w: int, gy: int, gx: int, near: tuple[tuple[int, int], ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the unwarped grid: the seed cell of each ``near`` offset round each pixel
+    ``(cells, pixels)``, and the flat positions of (pixel row, seed) and (pixel column,
+    seed) in a table of rows (columns) x seeds. Made once, read-only."""
+    _, _, iy, ix, _, _, _ = _grid_places(h, w, gy, gx)
+    oy = np.array([o[0] for o in near])[:, None]
+    ox = np.array([o[1] for o in near])[:, None]
+    cell = ((iy + oy) % gy) * gx + (ix + ox) % gx
+    row, col = np.divmod(np.arange(h * w), w)
+    at_row, at_col = row * (gy * gx) + cell, col * (gy * gx) + cell
+    for a in (cell, at_row, at_col):
+        a.flags.writeable = False
+    return cell, at_row, at_col
+
+
+@lru_cache(maxsize=1024)
+def _neighbour_cells(gy: int, gx: int, oy: int, ox: int) -> np.ndarray:
+    """The cell ``(oy, ox)`` away from each cell of a ``gy x gx`` seed grid (read-only)."""
+    rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
+    neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
+    neighbour.flags.writeable = False
+    return neighbour
+
+
+@lru_cache(maxsize=1024)
+def _grid_least(
+    h: int,
+    w: int,
+    gy: int,
+    gx: int,
+    aspect: float,
+    metric: str,
+    oy: int,
+    ox: int,
+    wrap_y: bool,
+    wrap_x: bool,
+) -> np.ndarray:
+    """For the unwarped grid: each pixel's least distance to any seed of the cell
+    ``(oy, ox)`` away from its own (what :func:`worley` prunes with; read-only)."""
+    _, _, _, _, _, top, left = _grid_places(h, w, gy, gx)
+    my, mx = h / gy, (w / gx) / aspect
+    least = _combine(metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left / aspect))
+    least.flags.writeable = False
+    return least
 
 
 # Pixels x cells searched in one array at most: a 32 px tile's 3 x 3 cells. Bigger
