@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from pixelkiln.engine.stats import quantile
+from pixelkiln.engine.stats import mean, quantile, std
 
 
 def _same(a: float, b: float) -> bool:
@@ -32,3 +32,18 @@ def test_same_values_as_numpy() -> None:
     assert math.isnan(quantile(nan, 0.5))
     ints = np.arange(10)
     assert quantile(ints, 0.3) == np.quantile(ints, 0.3)
+
+
+def test_mean_and_std_as_numpy() -> None:
+    rng = np.random.default_rng(9)
+    for trial in range(3000):
+        shape = [(4, 4), (32, 32), (1024,), (7, 9), (64, 64), (3,), (1, 1)][trial % 7]
+        field = rng.standard_normal(shape) * rng.random() * 10.0 ** rng.integers(-3, 4)
+        if trial % 5 == 0:
+            field = np.round(field, 2)
+        if trial % 11 == 0:
+            field = field.T
+        assert _same(mean(field), field.mean())
+        assert _same(std(field), field.std())
+    ints = np.arange(12).reshape(3, 4)
+    assert mean(ints) == ints.mean() and std(ints) == ints.std()

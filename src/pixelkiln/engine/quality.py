@@ -65,7 +65,7 @@ from functools import lru_cache
 import numpy as np
 from scipy import ndimage
 
-from pixelkiln.engine import torus
+from pixelkiln.engine import stats, torus
 from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.fft import fft2
 from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
@@ -643,9 +643,9 @@ def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     worst = 0.0
     for shift in ((0, 0), (h // (2 * blocks), w // (2 * blocks))):
         frac = _block_sums(edges, blocks, shift) / area
-        mean = float(frac.mean())
-        if mean > 0:
-            worst = max(worst, float(frac.std()) / mean)
+        centre = float(stats.mean(frac))
+        if centre > 0:
+            worst = max(worst, float(stats.std(frac)) / centre)
     return worst
 
 
@@ -682,7 +682,8 @@ def dominant_feature(
         return 0.0
     lab = pre.lab if pre is not None and pre.lab is not None else srgb_to_oklab(colors)
     common = values[np.argmax(counts)]
-    loud = np.linalg.norm(lab - lab[common], axis=1) > contrast
+    step = lab - lab[common]
+    loud = np.sqrt(np.add.reduce(step * step, axis=1)) > contrast  # np.linalg.norm's sum
     candidates = (index >= 0) & loud[np.maximum(index, 0)]
     if not candidates.any():
         return 0.0

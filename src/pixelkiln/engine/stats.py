@@ -1,4 +1,5 @@
-"""One quantile of a float field, as ``np.quantile`` computes it, with less overhead.
+"""A quantile, mean and standard deviation of a float field, as numpy computes them, with
+less overhead.
 
 ``np.quantile(field, q)`` (the default ``linear`` method) spends most of a 32 px field's
 time in Python argument handling. :func:`quantile` takes the same two order statistics
@@ -6,7 +7,8 @@ time in Python argument handling. :func:`quantile` takes the same two order stat
 numpy's own arithmetic (``_lerp``: from the lower value below a weight of 0.5, back
 from the upper one from 0.5 on), so it returns the same float bit for bit
 (``tests/engine/test_stats.py``). Anything but a float64 field and a scalar ``q`` in
-0..1 goes to numpy.
+0..1 goes to numpy. :func:`mean` and :func:`std` take ``ndarray.mean`` and ``.std``'s
+own steps (``numpy/_core/_methods.py``) without their argument handling.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import math
 
 import numpy as np
 
-__all__ = ["quantile"]
+__all__ = ["mean", "quantile", "std"]
 
 
 def quantile(field: np.ndarray, q: float) -> np.float64:
@@ -38,3 +40,23 @@ def quantile(field: np.ndarray, q: float) -> np.float64:
     gamma = virtual - low
     diff = b - a
     return np.float64(b - diff * (1 - gamma) if gamma >= 0.5 else a + diff * gamma)
+
+
+def mean(field: np.ndarray) -> np.float64:
+    """``field.mean()`` of a float64 array: numpy's sum (``np.add.reduce``) over the
+    count, without ``_methods._mean``'s argument handling."""
+    if field.dtype != np.float64 or not field.size:
+        return field.mean()
+    return np.float64(np.add.reduce(field, axis=None) / field.size)
+
+
+def std(field: np.ndarray) -> np.float64:
+    """``field.std()`` of a float64 array, by ``_methods._var``'s steps: the mean
+    (summed with the dimensions kept, divided by the count), the squared deviations,
+    their sum over the count, its square root."""
+    if field.dtype != np.float64 or not field.size:
+        return field.std()
+    centre = np.add.reduce(field, axis=None, keepdims=True) / field.size
+    deviation = field - centre
+    np.square(deviation, out=deviation)
+    return np.float64(np.sqrt(np.add.reduce(deviation, axis=None) / field.size))

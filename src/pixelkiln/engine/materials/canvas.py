@@ -28,7 +28,7 @@ from pixelkiln.engine.lexicon import Material
 from pixelkiln.engine.noise import detile, rank_normalize
 from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.rng import make_rng
-from pixelkiln.engine.stats import quantile
+from pixelkiln.engine.stats import mean, quantile, std
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
 from pixelkiln.engine.torus import neighbours, roll
@@ -316,7 +316,7 @@ def contour(field: np.ndarray, share: float = 0.5) -> np.ndarray:
 
 def zscore(field: np.ndarray) -> np.ndarray:
     """The field scaled to mean 0, standard deviation 1 (for mixing fields by weight)."""
-    return (field - field.mean()) / (float(field.std()) + 1e-9)
+    return (field - mean(field)) / (float(std(field)) + 1e-9)
 
 
 def stamp(
