@@ -20,6 +20,7 @@ Everything wraps: stamps are placed modulo the tile size and neighbour operation
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 from scipy import ndimage
@@ -245,28 +246,39 @@ def scatter(
     """
     rng = ctx.rng("scatter", stream)
     cand = rng.random((max(count, 1) * tries, 2)) * (ctx.h, ctx.w)
-    r = int(np.ceil(min_dist))
-    oy, ox = np.mgrid[-r : r + 1, -r : r + 1]
-    disc = oy**2 + ox**2 < min_dist**2
-    oy, ox = oy[disc], ox[disc]
-    blocked = np.zeros(ctx.shape, bool)
+    disc = _disc_positions(ctx.h, ctx.w, float(min_dist))
+    blocked = np.zeros(ctx.h * ctx.w, bool)  # flat, row-major
     pts: list[tuple[float, float]] = []
     batch = max(64, count // 4)
     for start in range(0, len(cand), batch):
         chunk = cand[start : start + batch]
-        iy, ix = chunk[:, 0].astype(np.int64), chunk[:, 1].astype(np.int64)
+        at = chunk[:, 0].astype(np.int64) * ctx.w + chunk[:, 1].astype(np.int64)
         # Blocked only grows: a candidate blocked now would be rejected below anyway.
-        for y, x in chunk[~blocked[iy, ix]]:
+        for y, x in chunk[~blocked[at]].tolist():
             if len(pts) >= count:
                 break
-            py, px = int(y), int(x)
-            if blocked[py, px]:
+            p = int(y) * ctx.w + int(x)
+            if blocked[p]:
                 continue
-            pts.append((float(y), float(x)))
-            blocked[(py + oy) % ctx.h, (px + ox) % ctx.w] = True
+            pts.append((y, x))
+            blocked[disc[p]] = True
         if len(pts) >= count:
             break
     return np.array(pts, np.float64).reshape(-1, 2)
+
+
+@lru_cache(maxsize=64)
+def _disc_positions(h: int, w: int, min_dist: float) -> np.ndarray:
+    """For each pixel of an ``h x w`` torus (flat), the flat positions of the disc of
+    radius ``min_dist`` round it that a point there blocks: ``(h * w, m)``, read-only."""
+    r = int(np.ceil(min_dist))
+    oy, ox = np.mgrid[-r : r + 1, -r : r + 1]
+    disc = oy**2 + ox**2 < min_dist**2
+    oy, ox = oy[disc], ox[disc]
+    y, x = np.divmod(np.arange(h * w), w)
+    positions = ((y[:, None] + oy) % h) * w + (x[:, None] + ox) % w
+    positions.flags.writeable = False
+    return positions
 
 
 def spread_points(
