@@ -103,13 +103,14 @@ def _pixel_coords(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=256)
-def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For pixel centres 0..n-1 on a periodic lattice of ``cells`` cells: the two
-    neighbouring nodes of each and the quintic fade between them (the same for every
-    field of a size and lattice: made once, read-only)."""
+    neighbouring nodes of each, the quintic fade between them and one minus it (the same
+    for every field of a size and lattice: made once, read-only)."""
     t = np.arange(n, dtype=np.float64) * cells / n
     i0 = np.floor(t).astype(np.int64)
-    nodes = (i0 % cells, (i0 + 1) % cells, _smooth(t - i0))
+    fade = _smooth(t - i0)
+    nodes = (i0 % cells, (i0 + 1) % cells, fade, 1 - fade)
     for a in nodes:
         a.flags.writeable = False
     return nodes
@@ -131,10 +132,10 @@ def lattice_noise(
     grid = rng.random(cells)
     if warp is None:
         # The same arithmetic as :func:`sample_lattice`, row and column at a time.
-        y0, y1, ty = _nodes(h, cells[0])
-        x0, x1, tx = _nodes(w, cells[1])
-        across = grid[:, x0] * (1 - tx) + grid[:, x1] * tx  # (cells_y, w)
-        return across[y0] * (1 - ty)[:, None] + across[y1] * ty[:, None]
+        y0, y1, ty, uy = _nodes(h, cells[0])
+        x0, x1, tx, ux = _nodes(w, cells[1])
+        across = grid[:, x0] * ux + grid[:, x1] * tx  # (cells_y, w)
+        return across[y0] * uy[:, None] + across[y1] * ty[:, None]
     yy, xx = _pixel_coords(h, w)
     yy = yy + warp[0]
     xx = xx + warp[1]
