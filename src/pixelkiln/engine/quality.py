@@ -552,7 +552,9 @@ def _palette_jumps(index: np.ndarray, distance: np.ndarray, axis: int) -> np.nda
     """:func:`boundary_jumps` of an opaque image of few colours, each pixel pair's ΔEOK
     looked up in their :func:`_palette_distance` instead of worked out per pixel."""
     nxt = torus.roll(index, -1, 0) if axis == 0 else torus.roll(index, 0, -1)
-    return distance[index, nxt].mean(axis=1 - axis)
+    jumps = distance.take(index * len(distance) + nxt)  # distance[index, nxt], flat
+    # ``.mean(axis)``: numpy's sum along the axis over the count.
+    return np.add.reduce(jumps, axis=1 - axis) / index.shape[1 - axis]
 
 
 def _median(values: np.ndarray) -> float:
