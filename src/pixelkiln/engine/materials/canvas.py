@@ -170,11 +170,20 @@ def _default_shares(n: int) -> np.ndarray:
 
 
 def quantize(
-    field: np.ndarray, n: int, shares: np.ndarray | None = None, low: int = 0
+    field: np.ndarray,
+    n: int,
+    shares: np.ndarray | None = None,
+    low: int = 0,
+    *,
+    ranked: bool = False,
 ) -> np.ndarray:
-    """Cut a field into ``n`` levels (``low``..``low+n-1``) holding the given pixel shares."""
+    """Cut a field into ``n`` levels (``low``..``low+n-1``) holding the given pixel shares.
+
+    ``ranked``: the field is :func:`~pixelkiln.engine.noise.rank_normalize`'s output
+    (what :func:`balance` returns), distinct values in rank order whose own ranks are
+    themselves, so they are used as they are."""
     shares = _default_shares(n) if shares is None else np.asarray(shares, np.float64)
-    ranks = rank_normalize(field)
+    ranks = field if ranked else rank_normalize(field)
     edges = np.cumsum(shares / shares.sum())[:-1]
     return low + np.searchsorted(edges, ranks, side="right")
 

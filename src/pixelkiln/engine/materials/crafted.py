@@ -175,7 +175,7 @@ def asphalt(ctx: DrawContext) -> Drawing:
     patch = band_noise(ctx.rng("patch"), ctx.shape, ctx.feature * 1.3, keep=0.15)
     tone = balance(0.65 * zscore(grain) + 0.35 * zscore(patch), keep=0.15)
     hi = max(1, ctx.top - 1)
-    d.index = quantize(tone, hi + 1)
+    d.index = quantize(tone, hi + 1, ranked=True)
     stones = worley(ctx.rng("aggregate"), ctx.shape, max(3.5, ctx.feature * 0.8), jitter=0.9)
     chosen = ctx.rng("aggregate pick").random(len(stones.points)) < 0.3
     agg = chosen[stones.owner] & (stones.f1 < 1.1)

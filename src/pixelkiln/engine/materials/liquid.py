@@ -45,7 +45,7 @@ def _body(ctx: DrawContext, low: int, high: int) -> Drawing:
     # Mostly the darker body shade, the lighter one in smaller patches: calm water.
     n = high - low + 1
     shares = np.linspace(1.6, 1.0, n) if n > 1 else None
-    d.index = quantize(tone, n, shares, low=low)
+    d.index = quantize(tone, n, shares, low=low, ranked=True)
     d.height = tone
     return d
 
@@ -130,7 +130,7 @@ def ice(ctx: DrawContext) -> Drawing:
         ctx.rng("deep"), ctx.shape, max(8.0, ctx.feature * 3.0), keep=0.15, warp_px=1.5
     )
     deep_noise = ndimage.gaussian_filter(deep_noise, 1.0, mode="wrap")
-    deep = quantize(balance(deep_noise, keep=0.2), 2, np.array([0.65, 0.35])) == 1
+    deep = quantize(balance(deep_noise, keep=0.2), 2, np.array([0.65, 0.35]), ranked=True) == 1
     if min(ctx.shape) >= 32:
         deep = soften(deep, 9)
     d.index = np.where(deep, max(low, mid - 1), mid)

@@ -65,7 +65,7 @@ def hammered(ctx: DrawContext) -> Drawing:
     d = Drawing.blank(ctx)
     sheen = band_noise(ctx.rng("sheen"), ctx.shape, ctx.feature * 1.2, keep=0.15, warp_px=2.0)
     lo = 1 if ctx.levels > 3 else 0
-    d.index = quantize(balance(sheen, keep=0.15), max(2, ctx.levels - 2), low=lo)
+    d.index = quantize(balance(sheen, keep=0.15), max(2, ctx.levels - 2), low=lo, ranked=True)
     rng = ctx.rng("dents")
     dy = np.zeros(ctx.shape)
     dx = np.zeros(ctx.shape)

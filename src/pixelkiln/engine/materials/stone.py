@@ -169,7 +169,9 @@ def marble(ctx: DrawContext) -> Drawing:
     veins that wander through the whole surface and fade out (no single vein per tile)."""
     d = Drawing.blank(ctx)
     base = band_noise(ctx.rng("base"), ctx.shape, ctx.feature * 1.3, keep=0.2, warp_px=2.5)
-    d.index = quantize(balance(base, keep=0.2), 2, np.array([0.25, 0.75]), low=ctx.top - 1)
+    d.index = quantize(
+        balance(base, keep=0.2), 2, np.array([0.25, 0.75]), low=ctx.top - 1, ranked=True
+    )
     # Veins: the crossings of a warped, stretched band-limited field.
     field = band_noise(
         ctx.rng("veins"), ctx.shape, (ctx.feature * 2.0, ctx.feature * 3.5), angle=0.6,
