@@ -360,7 +360,7 @@ def cluster_sizes(
 def mean_cluster(img: np.ndarray, wrap: bool = True, labels: np.ndarray | None = None) -> float:
     """Pixel-weighted mean cluster size Σs²/Σs: the size of the cluster a random pixel is in."""
     sizes = cluster_sizes(img, wrap, labels).astype(np.float64)
-    return float((sizes**2).sum() / max(sizes.sum(), 1.0))
+    return float(np.add.reduce(sizes**2) / max(np.add.reduce(sizes), 1.0))
 
 
 @dataclass(frozen=True)
@@ -748,9 +748,9 @@ def repetition(
     """
     lightness = (lab if lab is not None else lab_image(np.asarray(rgba, np.uint8)))[..., 0]
     spectrum = np.abs(fft2(lightness - lightness.mean())) ** 2
-    total = float(spectrum.sum())
+    total = float(np.add.reduce(spectrum, axis=None))  # ``.sum()`` without its wrapper
     low = tile_modes(lightness.shape, scale_px, copy=False)
-    return float(np.sqrt(spectrum[low].sum() / total)) if total > 1e-12 else 0.0
+    return float(np.sqrt(np.add.reduce(spectrum[low]) / total)) if total > 1e-12 else 0.0
 
 
 def tiling_limits(shape: tuple[int, int]) -> dict[str, float]:
