@@ -13,6 +13,8 @@ few dozen pixels), which gives what :func:`neighbour_mode` gives there.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from pixelkiln.engine.quality import cluster_labels
@@ -58,8 +60,17 @@ def _ranks(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values, inverse.reshape(index.shape)
 
 
-# The rows of ``_N8`` that are 4-neighbours.
-_N4_ROWS = np.array([_N8.index(step) for step in _N4])
+# The neighbour rows in the order the passes read them: the 4-neighbours first, so that
+# they are a view of the first four rows.
+_ORDER = np.array([_N8.index(step) for step in _N4 + [s for s in _N8 if s not in _N4]])
+
+
+@lru_cache(maxsize=64)
+def _positions(h: int, w: int) -> np.ndarray:
+    """:func:`~pixelkiln.engine.torus.neighbour_positions` in ``_ORDER`` (read-only)."""
+    positions = neighbour_positions(h, w)[_ORDER]
+    positions.flags.writeable = False
+    return positions
 
 
 class _Torus:
@@ -69,8 +80,8 @@ class _Torus:
     def __init__(self, index: np.ndarray) -> None:
         self.index = index
         self.flat = index.ravel()
-        self.positions = neighbour_positions(*index.shape)
-        self.around = self.flat.take(self.positions)  # (8, h * w)
+        self.positions = _positions(*index.shape)
+        self.around = self.flat.take(self.positions)  # (8, h * w), 4-neighbours first
 
     def same(self) -> np.ndarray:
         """``(8, h * w)``: whether each neighbour shares the pixel's value."""
@@ -136,8 +147,7 @@ def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarra
     same = torus.same()
     if index.min() < 0:
         same &= torus.flat >= 0
-    rows = _N4_ROWS
-    small4 = _alone_or_paired(same[rows], torus.positions[rows]).reshape(index.shape)
+    small4 = _alone_or_paired(same[:4], torus.positions[:4]).reshape(index.shape)
     if not with_lines:
         return small4, None
     return small4, _alone_or_paired(same, torus.positions).reshape(index.shape)
