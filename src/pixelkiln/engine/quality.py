@@ -674,7 +674,8 @@ def dominant_feature(
     """
     index, colors = (pre.index, pre.colors) if pre is not None else index_image(rgba)
     h, w = index.shape
-    if index.size and index.min() >= 0:  # every pixel opaque: count instead of sorting
+    opaque = bool(index.size) and index.min() >= 0
+    if opaque:  # every pixel opaque: count instead of sorting
         counts = np.bincount(index.ravel())
         values = np.flatnonzero(counts)
         counts = counts[values]
@@ -686,18 +687,18 @@ def dominant_feature(
     common = values[np.argmax(counts)]
     step = lab - lab[common]
     loud = np.sqrt(np.add.reduce(step * step, axis=1)) > contrast  # np.linalg.norm's sum
-    candidates = (index >= 0) & loud[np.maximum(index, 0)]
+    candidates = loud[index] if opaque else (index >= 0) & loud[np.maximum(index, 0)]
     if not candidates.any():
         return 0.0
     labels = pre.labels if pre is not None else cluster_labels(index)
     sizes = np.bincount(labels.ravel())
-    colour_of = np.empty(len(sizes), np.int64)
-    colour_of[labels.ravel()] = index.ravel()
     items = np.flatnonzero(np.bincount(labels[candidates], minlength=len(sizes)))  # unique
     if under is not None:
         share = float(sizes[items].max() / (h * w))
         if share / under < 1.0:  # the ratio a caller forms with the limit
             return share
+    colour_of = np.empty(len(sizes), np.int64)
+    colour_of[labels.ravel()] = index.ravel()
     wraps: dict[int, np.ndarray] = {}
     # The biggest cluster that does not wrap, trying the biggest first: a colour's wrap
     # test is made only when one of its clusters comes up (often just one colour's).
