@@ -65,7 +65,7 @@ def _ranks(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 _ORDER = np.array([_N8.index(step) for step in _N4 + [s for s in _N8 if s not in _N4]])
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _positions(h: int, w: int) -> np.ndarray:
     """:func:`~pixelkiln.engine.torus.neighbour_positions` in ``_ORDER`` (read-only)."""
     positions = neighbour_positions(h, w)[_ORDER]

@@ -406,8 +406,13 @@ def worley(
     # Each seed's place inside its own grid cell.
     in_y = (cy - np.arange(gy)[:, None] * size_y).ravel()
     in_x = (cx - np.arange(gx)[None, :] * size_x).ravel()
-    if warp is None:  # the pixels' places on the seed grid: the same for every field
+    # Unwarped tiles: their places on the seed grid are the same for every field (kept
+    # for tiles only: a 512 px texture's would take megabytes per grid).
+    fixed = warp is None and h * w <= _FIXED_MAX_PX
+    if fixed:
         yy, xx, iy, ix, own, top, left = _grid_places(h, w, gy, gx)
+    elif warp is None:
+        yy, xx, iy, ix, own, top, left = _places(*_pixel_coords(h, w), h, w, gy, gx)
     else:
         yy, xx = _pixel_coords(h, w)
         yy, xx, iy, ix, own, top, left = _places(yy + warp[0], xx + warp[1], h, w, gy, gx)
@@ -424,20 +429,20 @@ def worley(
         # :func:`_two_nearest`). Big fields take them one by one below (less memory).
         oy_near = np.array([o[0] for o in near])[:, None]
         ox_near = np.array([o[1] for o in near])[:, None]
-        if warp is None:
+        if fixed:
             cell, at_row, at_col = _near_cells(h, w, gy, gx, near)
         else:
             cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
         # Unwarped, a pixel's offset to a seed round the torus depends only on its row
         # (column) and the seed: worked out per row and seed, then looked up.
         grid_y, grid_x = _pixel_coords(h, w)
-        if wrap_y and warp is None:
+        if wrap_y and fixed:
             ddy = torus_delta(grid_y[:, :1], points[None, :, 0], h).take(at_row)
         elif wrap_y:
             ddy = torus_delta(yy, points[cell, 0], h)
         else:
             ddy = top - (oy_near * size_y + in_y[cell])
-        if wrap_x and warp is None:
+        if wrap_x and fixed:
             ddx = (torus_delta(grid_x[:1].T, points[None, :, 1], w) / aspect).take(at_col)
         elif wrap_x:
             ddx = torus_delta(xx, points[cell, 1], w) / aspect
@@ -465,7 +470,7 @@ def worley(
             # Only pixels this far cell could still beat: its least distance to them. A
             # pixel left out would keep its F1, F2 and owner (the cell is further than
             # its F2); round the torus the bound gets a hair of slack for rounding.
-            if warp is None:
+            if fixed:
                 least = _grid_least(h, w, gy, gx, aspect, metric, oy, ox, wrap_y, wrap_x)
             else:
                 least = _combine(
@@ -583,6 +588,9 @@ def _grid_least(
     least.flags.writeable = False
     return least
 
+
+# Fields up to this many pixels keep their unwarped places and bounds (made once).
+_FIXED_MAX_PX = 64 * 64
 
 # Pixels x cells searched in one array at most: a 32 px tile's 3 x 3 cells. Bigger
 # arrays than that measured slower here than the cell-by-cell loop (memory traffic).

@@ -63,7 +63,7 @@ def wrap_pad(a: np.ndarray) -> np.ndarray:
     return a.take(wrap_pad_positions(h, w)).reshape(h + 2, w + 2)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def neighbour_positions(h: int, w: int) -> np.ndarray:
     """For an ``h x w`` torus: the flat position of each pixel's 8 neighbours, ``(8,
     h * w)`` in :data:`N8` order (the pixels ``np.roll`` by minus each step brings

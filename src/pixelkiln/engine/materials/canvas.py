@@ -255,35 +255,55 @@ def scatter(
     """
     rng = ctx.rng("scatter", stream)
     cand = rng.random((max(count, 1) * tries, 2)) * (ctx.h, ctx.w)
-    disc = _disc_positions(ctx.h, ctx.w, float(min_dist))
-    blocked = np.zeros(ctx.h * ctx.w, bool)  # flat, row-major
+    h, w = ctx.h, ctx.w
+    # The disc round a point: a table per pixel for tiles (made once), else its offsets.
+    table = h * w <= _TABLE_MAX_PX
+    disc = _disc_positions(h, w, float(min_dist)) if table else _disc_offsets(float(min_dist))
+    blocked = np.zeros(h * w, bool)  # flat, row-major
     pts: list[tuple[float, float]] = []
     batch = max(64, count // 4)
     for start in range(0, len(cand), batch):
         chunk = cand[start : start + batch]
-        at = chunk[:, 0].astype(np.int64) * ctx.w + chunk[:, 1].astype(np.int64)
+        at = chunk[:, 0].astype(np.int64) * w + chunk[:, 1].astype(np.int64)
         # Blocked only grows: a candidate blocked now would be rejected below anyway.
         for y, x in chunk[~blocked[at]].tolist():
             if len(pts) >= count:
                 break
-            p = int(y) * ctx.w + int(x)
+            py, px = int(y), int(x)
+            p = py * w + px
             if blocked[p]:
                 continue
             pts.append((y, x))
-            blocked[disc[p]] = True
+            if table:
+                blocked[disc[p]] = True
+            else:
+                blocked[((py + disc[0]) % h) * w + (px + disc[1]) % w] = True
         if len(pts) >= count:
             break
     return np.array(pts, np.float64).reshape(-1, 2)
+
+
+# Tiles up to this many pixels keep a table of the disc round every pixel (a 64 px
+# tile's is a few hundred kB; a 512 px texture's would be a hundred MB).
+_TABLE_MAX_PX = 64 * 64
+
+
+@lru_cache(maxsize=64)
+def _disc_offsets(min_dist: float) -> tuple[np.ndarray, np.ndarray]:
+    """The (dy, dx) offsets of the disc of radius ``min_dist`` (read-only)."""
+    r = int(np.ceil(min_dist))
+    oy, ox = np.mgrid[-r : r + 1, -r : r + 1]
+    disc = oy**2 + ox**2 < min_dist**2
+    oy, ox = oy[disc], ox[disc]
+    oy.flags.writeable = ox.flags.writeable = False
+    return oy, ox
 
 
 @lru_cache(maxsize=64)
 def _disc_positions(h: int, w: int, min_dist: float) -> np.ndarray:
     """For each pixel of an ``h x w`` torus (flat), the flat positions of the disc of
     radius ``min_dist`` round it that a point there blocks: ``(h * w, m)``, read-only."""
-    r = int(np.ceil(min_dist))
-    oy, ox = np.mgrid[-r : r + 1, -r : r + 1]
-    disc = oy**2 + ox**2 < min_dist**2
-    oy, ox = oy[disc], ox[disc]
+    oy, ox = _disc_offsets(min_dist)
     y, x = np.divmod(np.arange(h * w), w)
     positions = ((y[:, None] + oy) % h) * w + (x[:, None] + ox) % w
     positions.flags.writeable = False
