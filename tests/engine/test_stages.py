@@ -9,9 +9,16 @@ import pytest
 from pixelkiln.engine import torus
 from pixelkiln.engine.despeckle import cleanup, majority, remove_orphans, remove_small
 from pixelkiln.engine.lexicon import get_material
-from pixelkiln.engine.materials.canvas import DrawContext, bevel_levels, light, quantize
+from pixelkiln.engine.materials.canvas import DrawContext, balance, bevel_levels, light, quantize
 from pixelkiln.engine.materials.outline import outline_ring
-from pixelkiln.engine.noise import lattice_noise, sample_lattice, torus_delta, wave, worley
+from pixelkiln.engine.noise import (
+    lattice_noise,
+    rank_normalize,
+    sample_lattice,
+    torus_delta,
+    wave,
+    worley,
+)
 from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import parse_description
@@ -234,3 +241,14 @@ def test_table_rolls_equal_numpy_rolls_and_wrapped_pads() -> None:
             assert np.array_equal(torus.roll(flat, dy, dx), np.roll(flat, (dy, dx), (0, 1)))
             assert np.array_equal(torus.roll(colour, dy, dx), np.roll(colour, (dy, dx), (0, 1)))
         assert np.array_equal(torus.wrap_pad(flat), np.pad(flat, 1, mode="wrap"))
+
+
+def test_quantize_of_a_balanced_field_needs_no_ranking() -> None:
+    # ``balance`` returns rank_normalize's output, whose ranks are itself: quantize may
+    # take it as it is (``ranked=True``) and cut the same levels.
+    rng = np.random.default_rng(4)
+    for shape in ((32, 32), (16, 16), (24, 40), (5, 7)):
+        field = balance(rng.standard_normal(shape))
+        assert np.array_equal(rank_normalize(field), field)
+        for n in (2, 3, 4, 6):
+            assert np.array_equal(quantize(field, n, ranked=True), quantize(field, n))

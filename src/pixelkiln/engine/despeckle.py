@@ -18,11 +18,11 @@ from functools import lru_cache
 import numpy as np
 
 from pixelkiln.engine.quality import cluster_labels
-from pixelkiln.engine.torus import wrap_pad_positions
+from pixelkiln.engine.torus import N8, neighbour_positions
 
 __all__ = ["cleanup", "majority", "neighbour_mode", "remove_orphans", "remove_small"]
 
-_N8 = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
+_N8 = list(N8)
 _N4 = [(-1, 0), (0, -1), (0, 1), (1, 0)]
 
 
@@ -60,51 +60,49 @@ def _ranks(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values, inverse.reshape(index.shape)
 
 
-@lru_cache(maxsize=64)
-def _wrap_layout(h: int, w: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For an ``h x w`` torus: the flat positions that build its copy padded by one pixel
-    round the wrap (what ``np.pad(mode="wrap")`` makes, by one ``take``), the padded flat
-    position of every pixel, and the padded flat offsets of the 8 neighbours (``_N8``
-    order). Made once per size, read-only."""
-    centre = ((np.arange(h)[:, None] + 1) * (w + 2) + np.arange(w)[None, :] + 1).ravel()
-    offsets = np.array([dy * (w + 2) + dx for dy, dx in _N8])
-    for a in (centre, offsets):
-        a.flags.writeable = False
-    return wrap_pad_positions(h, w), centre, offsets
+# The neighbour rows in the order the passes read them: the 4-neighbours first, so that
+# they are a view of the first four rows.
+_ORDER = np.array([_N8.index(step) for step in _N4 + [s for s in _N8 if s not in _N4]])
+
+
+@lru_cache(maxsize=16)
+def _positions(h: int, w: int) -> np.ndarray:
+    """:func:`~pixelkiln.engine.torus.neighbour_positions` in ``_ORDER`` (read-only)."""
+    positions = neighbour_positions(h, w)[_ORDER]
+    positions.flags.writeable = False
+    return positions
 
 
 class _Torus:
-    """An index image's neighbours on the torus: one wrapped copy, read by windows."""
+    """An index image's neighbours on the torus: all eight, stacked by one ``take``, so
+    each pass compares and counts them in a few calls on one array."""
 
     def __init__(self, index: np.ndarray) -> None:
-        h, w = index.shape
         self.index = index
-        source, self.centre, self.offsets = _wrap_layout(h, w)
-        self.flat = index.take(source)  # the padded image, flattened
-        self.padded = self.flat.reshape(h + 2, w + 2)
+        self.flat = index.ravel()
+        self.positions = _positions(*index.shape)
+        self.around = self.flat.take(self.positions)  # (8, h * w), 4-neighbours first
 
-    def window(self, dy: int, dx: int) -> np.ndarray:
-        """The neighbour at (dy, dx) of every pixel."""
-        h, w = self.index.shape
-        return self.padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
+    def same(self) -> np.ndarray:
+        """``(8, h * w)``: whether each neighbour shares the pixel's value."""
+        return self.around == self.flat
 
     def same8(self) -> np.ndarray:
         """How many of each pixel's 8 neighbours share its value."""
-        same = np.zeros(self.index.shape, np.int64)
-        for dy, dx in _N8:
-            same += self.window(dy, dx) == self.index
-        return same
+        return np.add.reduce(self.same(), axis=0).reshape(self.index.shape)
 
     def mode_at(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:func:`neighbour_mode` (``exclude_self``) at the flat positions ``where``: the
         same candidates (every value of the image, ascending), counts and ties."""
-        values = _ranks(self.index)[0]
-        around = self.flat[self.centre[where][:, None] + self.offsets[None, :]]  # (n, 8)
-        counts = (around[:, :, None] == values[None, None, :]).sum(axis=1)  # (n, k)
-        own = self.index.ravel()[where]
-        counts[own[:, None] == values[None, :]] = -1
+        values, rank = _ranks(self.index)
+        k, rows = len(values), np.arange(len(where))
+        # The neighbours' ranks among the values, counted per pixel by one bincount.
+        around = self.positions[:, where]  # (8, n)
+        slot = rank.ravel()[around] + rows * k
+        counts = np.bincount(slot.ravel(), minlength=len(where) * k).reshape(-1, k)  # (n, k)
+        counts[rows, rank.ravel()[where]] = -1  # not the pixel's own value
         best = np.argmax(counts, axis=1)  # first maximum: the lower value wins a tie
-        return values[best], counts[np.arange(len(where)), best]
+        return values[best], counts[rows, best]
 
 
 def majority(index: np.ndarray, keep: np.ndarray | None = None, strength: int = 5) -> np.ndarray:
@@ -146,26 +144,21 @@ def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarra
     on a torus of at least 3 x 3 (the neighbours are distinct pixels). Transparent
     pixels (negative) are their own clusters, as :func:`cluster_labels` counts them."""
     index = torus.index
-    steps = _N8 if with_lines else _N4
-    same = {step: torus.window(*step) == index for step in steps}
+    same = torus.same()
     if index.min() < 0:
-        opaque = index >= 0
-        same = {step: s & opaque for step, s in same.items()}
-    small4 = _alone_or_paired(same, _N4)
-    return small4, _alone_or_paired(same, _N8) if with_lines else None
+        same &= torus.flat >= 0
+    small4 = _alone_or_paired(same[:4], torus.positions[:4]).reshape(index.shape)
+    if not with_lines:
+        return small4, None
+    return small4, _alone_or_paired(same, torus.positions).reshape(index.shape)
 
 
-def _alone_or_paired(
-    same: dict[tuple[int, int], np.ndarray], steps: list[tuple[int, int]]
-) -> np.ndarray:
-    """:func:`_under_three` for one connectivity, from the same-colour flag of every step."""
-    count = np.zeros(same[steps[0]].shape, np.int64)
-    for step in steps:
-        count += same[step]
-    wrapped = _Torus(count)
-    partner = np.zeros(count.shape, np.int64)
-    for step in steps:
-        partner += same[step] * wrapped.window(*step)
+def _alone_or_paired(same: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """:func:`_under_three` for one connectivity, from the same-colour flags of its
+    neighbours (``same``, a row per step) and their positions."""
+    # ``np.add.reduce`` is what ``.sum`` runs, without its wrapper.
+    count = np.add.reduce(same, axis=0)
+    partner = np.add.reduce(same * count.take(positions), axis=0)  # the same neighbour's count
     return (count == 0) | ((count == 1) & (partner == 1))
 
 
@@ -180,6 +173,13 @@ def remove_small(
     Inside ``lines`` (drawn structure: stones, bricks) clusters count as 8-connected, so
     a one-pixel staircase - the rim light along a round stone - is kept as the line it is.
     """
+    return _remove_small(index, min_size, keep, lines)[0]
+
+
+def _remove_small(
+    index: np.ndarray, min_size: int, keep: np.ndarray | None, lines: np.ndarray | None
+) -> tuple[np.ndarray, bool]:
+    """:func:`remove_small`, and whether its last round found no cluster to merge."""
     out = index.copy()
     # Clusters under three pixels are found from neighbour counts alone (the common case).
     direct = min_size == 3 and min(out.shape) >= 3
@@ -201,11 +201,11 @@ def remove_small(
             small &= ~keep
         where = np.flatnonzero(small)
         if not len(where):
-            break
+            return out, True
         mode, count = torus.mode_at(where)
         fix = count > 0
         out.ravel()[where[fix]] = mode[fix]
-    return out
+    return out, False
 
 
 def cleanup(
@@ -216,5 +216,10 @@ def cleanup(
 ) -> np.ndarray:
     """The standard pass: majority smoothing, then small clusters, then orphans."""
     out = majority(index, keep)
-    out = remove_small(out, min_size, keep, lines)
+    out, clean = _remove_small(out, min_size, keep, lines)
+    if clean and min_size >= 2 and min(out.shape) >= 3:
+        # Every pixel outside ``keep`` is in a cluster of two or more (4-connected, or
+        # 8-connected on ``lines``), so it has a same-colour 8-neighbour (a distinct
+        # pixel on a torus of 3 x 3 or more): there are no orphans to give away.
+        return out
     return remove_orphans(out, keep)

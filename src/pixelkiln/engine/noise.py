@@ -21,6 +21,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from pixelkiln.engine.fft import irfft2, rfft2
+
 __all__ = [
     "TILE_CYCLES",
     "TILE_SCALE_PX",
@@ -101,13 +103,14 @@ def _pixel_coords(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=256)
-def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _nodes(n: int, cells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For pixel centres 0..n-1 on a periodic lattice of ``cells`` cells: the two
-    neighbouring nodes of each and the quintic fade between them (the same for every
-    field of a size and lattice: made once, read-only)."""
+    neighbouring nodes of each, the quintic fade between them and one minus it (the same
+    for every field of a size and lattice: made once, read-only)."""
     t = np.arange(n, dtype=np.float64) * cells / n
     i0 = np.floor(t).astype(np.int64)
-    nodes = (i0 % cells, (i0 + 1) % cells, _smooth(t - i0))
+    fade = _smooth(t - i0)
+    nodes = (i0 % cells, (i0 + 1) % cells, fade, 1 - fade)
     for a in nodes:
         a.flags.writeable = False
     return nodes
@@ -129,10 +132,10 @@ def lattice_noise(
     grid = rng.random(cells)
     if warp is None:
         # The same arithmetic as :func:`sample_lattice`, row and column at a time.
-        y0, y1, ty = _nodes(h, cells[0])
-        x0, x1, tx = _nodes(w, cells[1])
-        across = grid[:, x0] * (1 - tx) + grid[:, x1] * tx  # (cells_y, w)
-        return across[y0] * (1 - ty)[:, None] + across[y1] * ty[:, None]
+        y0, y1, ty, uy = _nodes(h, cells[0])
+        x0, x1, tx, ux = _nodes(w, cells[1])
+        across = grid[:, x0] * ux + grid[:, x1] * tx  # (cells_y, w)
+        return across[y0] * uy[:, None] + across[y1] * ty[:, None]
     yy, xx = _pixel_coords(h, w)
     yy = yy + warp[0]
     xx = xx + warp[1]
@@ -182,15 +185,19 @@ TILE_CYCLES = 2.0
 TILE_SCALE_PX = 16.0
 
 
-def tile_modes(shape: tuple[int, int], scale_px: float = TILE_SCALE_PX) -> np.ndarray:
+def tile_modes(
+    shape: tuple[int, int], scale_px: float = TILE_SCALE_PX, *, copy: bool = True
+) -> np.ndarray:
     """Mask of the Fourier modes (``np.fft.fft2`` layout) of tile-sized variation: up to
     :data:`TILE_CYCLES` cycles per tile with a wavelength of ``scale_px`` or more, and
     every mode of one cycle per tile; DC excluded.
 
     These are what a repeat of the tile shows as a grid: one or two blotches, bands or
-    gradients per tile, repeated in lockstep.
+    gradients per tile, repeated in lockstep. ``copy=False``: the shared, read-only mask
+    (made once per size).
     """
-    return _tile_modes(int(shape[0]), int(shape[1]), float(scale_px)).copy()
+    low = _tile_modes(int(shape[0]), int(shape[1]), float(scale_px))
+    return low.copy() if copy else low
 
 
 @lru_cache(maxsize=64)
@@ -201,6 +208,7 @@ def _tile_modes(h: int, w: int, scale_px: float) -> np.ndarray:
     low &= ky**2 + kx**2 <= TILE_CYCLES**2
     low |= np.maximum(ky, kx) <= 1
     low[0, 0] = False
+    low.flags.writeable = False
     return low
 
 
@@ -212,9 +220,9 @@ def detile(field: np.ndarray, keep: float = 0.35, scale_px: float = TILE_SCALE_P
     untouched) while the repeat stops reading as stamps. The result is still periodic.
     """
     h, w = field.shape
-    spectrum = np.fft.rfft2(field)  # real field: half the spectrum is enough
+    spectrum = rfft2(field)  # real field: half the spectrum is enough
     spectrum[tile_modes((h, w), scale_px)[:, : w // 2 + 1]] *= keep
-    return np.fft.irfft2(spectrum, s=(h, w))
+    return irfft2(spectrum, (h, w))
 
 
 def band_noise(
@@ -244,9 +252,9 @@ def band_noise(
     shrink = min(1.0, float(np.sqrt(h * w / (49.0 * fy * fx))), h / (2.5 * fy), w / (2.5 * fx))
     fy, fx = fy * shrink, fx * shrink
     # A real field: its spectrum is symmetric, so half of it is enough (rfft2).
-    spectrum = np.fft.rfft2(rng.standard_normal(shape))
+    spectrum = rfft2(rng.standard_normal(shape))
     gain = _band_gain(h, w, float(fy), float(fx), float(spread), float(keep), float(angle))
-    field = np.fft.irfft2(spectrum * gain, s=shape)
+    field = irfft2(spectrum * gain, shape)
     if warp_px > 0:
         coarse = 1.6 * max(fy, fx)
         dy = (band_noise(rng, shape, coarse, keep=keep) - 0.5) * 2 * warp_px
@@ -398,15 +406,16 @@ def worley(
     # Each seed's place inside its own grid cell.
     in_y = (cy - np.arange(gy)[:, None] * size_y).ravel()
     in_x = (cx - np.arange(gx)[None, :] * size_x).ravel()
-    yy, xx = _pixel_coords(h, w)
-    if warp is not None:
-        yy = yy + warp[0]
-        xx = xx + warp[1]
-    yy, xx = (yy % h).ravel(), (xx % w).ravel()
-    iy = np.minimum((yy / size_y).astype(np.int64), gy - 1)
-    ix = np.minimum((xx / size_x).astype(np.int64), gx - 1)
-    own = iy * gx + ix
-    top, left = yy - iy * size_y, xx - ix * size_x  # the pixel's place inside its cell
+    # Unwarped tiles: their places on the seed grid are the same for every field (kept
+    # for tiles only: a 512 px texture's would take megabytes per grid).
+    fixed = warp is None and h * w <= _FIXED_MAX_PX
+    if fixed:
+        yy, xx, iy, ix, own, top, left = _grid_places(h, w, gy, gx)
+    elif warp is None:
+        yy, xx, iy, ix, own, top, left = _places(*_pixel_coords(h, w), h, w, gy, gx)
+    else:
+        yy, xx = _pixel_coords(h, w)
+        yy, xx, iy, ix, own, top, left = _places(yy + warp[0], xx + warp[1], h, w, gy, gx)
     # Distances in the metric's units: x is divided by ``aspect``. The second-nearest
     # seed is never further than an adjacent cell's seed can be.
     my, mx = size_y, size_x / aspect
@@ -420,12 +429,22 @@ def worley(
         # :func:`_two_nearest`). Big fields take them one by one below (less memory).
         oy_near = np.array([o[0] for o in near])[:, None]
         ox_near = np.array([o[1] for o in near])[:, None]
-        cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
-        if wrap_y:
+        if fixed:
+            cell, at_row, at_col = _near_cells(h, w, gy, gx, near)
+        else:
+            cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
+        # Unwarped, a pixel's offset to a seed round the torus depends only on its row
+        # (column) and the seed: worked out per row and seed, then looked up.
+        grid_y, grid_x = _pixel_coords(h, w)
+        if wrap_y and fixed:
+            ddy = torus_delta(grid_y[:, :1], points[None, :, 0], h).take(at_row)
+        elif wrap_y:
             ddy = torus_delta(yy, points[cell, 0], h)
         else:
             ddy = top - (oy_near * size_y + in_y[cell])
-        if wrap_x:
+        if wrap_x and fixed:
+            ddx = (torus_delta(grid_x[:1].T, points[None, :, 1], w) / aspect).take(at_col)
+        elif wrap_x:
             ddx = torus_delta(xx, points[cell, 1], w) / aspect
         else:
             ddx = (left - (ox_near * size_x + in_x[cell])) / aspect
@@ -438,7 +457,6 @@ def worley(
         best_dy = np.zeros(n)
         best_dx = np.zeros(n)
         search = tuple((oy, ox, 0, 0, 0.0) for oy, ox in near) + far
-    rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
     left_m = left / aspect
     f2_max = float(f2.max())  # F2 only falls: the largest is renewed after each update
     for oy, ox, ring_y, ring_x, floor in search:
@@ -446,15 +464,18 @@ def worley(
         # F2, no pixel can change (with slack for rounding).
         if floor * (1 - 1e-6) > f2_max:
             continue
-        neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
+        neighbour = _neighbour_cells(gy, gx, oy, ox)
         sel: slice | np.ndarray = slice(None)
         if max(ring_y, ring_x) > 1:
             # Only pixels this far cell could still beat: its least distance to them. A
             # pixel left out would keep its F1, F2 and owner (the cell is further than
             # its F2); round the torus the bound gets a hair of slack for rounding.
-            least = _combine(
-                metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left_m)
-            )
+            if fixed:
+                least = _grid_least(h, w, gy, gx, aspect, metric, oy, ox, wrap_y, wrap_x)
+            else:
+                least = _combine(
+                    metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left_m)
+                )
             if wrap_y or wrap_x:
                 sel = np.flatnonzero(least <= f2 * (1 + 1e-9) + 1e-9)
             else:
@@ -493,6 +514,83 @@ def worley(
         grid=(gy, gx),
     )
 
+
+def _places(
+    yy: np.ndarray, xx: np.ndarray, h: int, w: int, gy: int, gx: int
+) -> tuple[np.ndarray, ...]:
+    """Flat pixel coordinates on the torus, each pixel's seed-grid cell (row, column,
+    number) and its place inside that cell (for :func:`worley`)."""
+    size_y, size_x = h / gy, w / gx
+    yy, xx = (yy % h).ravel(), (xx % w).ravel()
+    iy = np.minimum((yy / size_y).astype(np.int64), gy - 1)
+    ix = np.minimum((xx / size_x).astype(np.int64), gx - 1)
+    own = iy * gx + ix
+    top, left = yy - iy * size_y, xx - ix * size_x  # the pixel's place inside its cell
+    return yy, xx, iy, ix, own, top, left
+
+
+@lru_cache(maxsize=128)
+def _grid_places(h: int, w: int, gy: int, gx: int) -> tuple[np.ndarray, ...]:
+    """:func:`_places` of the unwarped pixel grid: the same for every field of a size
+    and seed grid, so made once (read-only)."""
+    yy, xx = _pixel_coords(h, w)
+    places = _places(yy, xx, h, w, gy, gx)
+    for a in places:
+        a.flags.writeable = False
+    return places
+
+
+@lru_cache(maxsize=128)
+def _near_cells(
+    h: int, w: int, gy: int, gx: int, near: tuple[tuple[int, int], ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the unwarped grid: the seed cell of each ``near`` offset round each pixel
+    ``(cells, pixels)``, and the flat positions of (pixel row, seed) and (pixel column,
+    seed) in a table of rows (columns) x seeds. Made once, read-only."""
+    _, _, iy, ix, _, _, _ = _grid_places(h, w, gy, gx)
+    oy = np.array([o[0] for o in near])[:, None]
+    ox = np.array([o[1] for o in near])[:, None]
+    cell = ((iy + oy) % gy) * gx + (ix + ox) % gx
+    row, col = np.divmod(np.arange(h * w), w)
+    at_row, at_col = row * (gy * gx) + cell, col * (gy * gx) + cell
+    for a in (cell, at_row, at_col):
+        a.flags.writeable = False
+    return cell, at_row, at_col
+
+
+@lru_cache(maxsize=1024)
+def _neighbour_cells(gy: int, gx: int, oy: int, ox: int) -> np.ndarray:
+    """The cell ``(oy, ox)`` away from each cell of a ``gy x gx`` seed grid (read-only)."""
+    rows, cols = np.arange(gy)[:, None], np.arange(gx)[None, :]
+    neighbour = (((rows + oy) % gy) * gx + (cols + ox) % gx).ravel()
+    neighbour.flags.writeable = False
+    return neighbour
+
+
+@lru_cache(maxsize=1024)
+def _grid_least(
+    h: int,
+    w: int,
+    gy: int,
+    gx: int,
+    aspect: float,
+    metric: str,
+    oy: int,
+    ox: int,
+    wrap_y: bool,
+    wrap_x: bool,
+) -> np.ndarray:
+    """For the unwarped grid: each pixel's least distance to any seed of the cell
+    ``(oy, ox)`` away from its own (what :func:`worley` prunes with; read-only)."""
+    _, _, _, _, _, top, left = _grid_places(h, w, gy, gx)
+    my, mx = h / gy, (w / gx) / aspect
+    least = _combine(metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left / aspect))
+    least.flags.writeable = False
+    return least
+
+
+# Fields up to this many pixels keep their unwarped places and bounds (made once).
+_FIXED_MAX_PX = 64 * 64
 
 # Pixels x cells searched in one array at most: a 32 px tile's 3 x 3 cells. Bigger
 # arrays than that measured slower here than the cell-by-cell loop (memory traffic).

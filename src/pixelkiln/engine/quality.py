@@ -65,8 +65,9 @@ from functools import lru_cache
 import numpy as np
 from scipy import ndimage
 
-from pixelkiln.engine import torus
+from pixelkiln.engine import stats, torus
 from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.fft import fft2
 from pixelkiln.engine.noise import TILE_SCALE_PX, tile_modes
 
 __all__ = [
@@ -92,6 +93,7 @@ __all__ = [
     "cluster_min",
     "cluster_sizes",
     "color_count",
+    "cut_and_border",
     "detail_balance",
     "dominant_feature",
     "edge_fraction",
@@ -161,13 +163,14 @@ def palette_indexed(idx: np.ndarray, palette: np.ndarray) -> tuple[np.ndarray, n
     """:func:`index_image` of the opaque image ``palette[idx]``, from the palette's few
     colours instead of a sort of every pixel (the same index and colours)."""
     used = np.flatnonzero(np.bincount(idx.ravel(), minlength=len(palette)))
-    pal = palette[used]
-    packed = (pal[:, 0].astype(np.int64) << 16) | (pal[:, 1].astype(np.int64) << 8) | pal[:, 2]
-    uniq, inverse = np.unique(packed, return_inverse=True)
+    # A dozen colours or so: sorted as Python ints (``np.unique``'s order and inverse).
+    packed = [(r << 16) | (g << 8) | b for r, g, b in palette[used].tolist()]
+    uniq = sorted(set(packed))
+    place = {value: i for i, value in enumerate(uniq)}
     rank = np.zeros(len(palette), np.int64)
-    rank[used] = inverse.ravel()
-    colors = np.stack([(uniq >> 16) & 255, (uniq >> 8) & 255, uniq & 255], axis=1)
-    return rank[idx], colors.astype(np.uint8)  # int64 already: no copy
+    rank[used] = [place[value] for value in packed]
+    colors = [((v >> 16) & 255, (v >> 8) & 255, v & 255) for v in uniq]
+    return rank[idx], np.array(colors, np.uint8).reshape(-1, 3)  # int64 already: no copy
 
 
 def _as_index(img: np.ndarray) -> np.ndarray:
@@ -188,12 +191,14 @@ def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
     """Share of opaque pixels with no same-colour 8-neighbour (stray pixels)."""
     index = _as_index(img)
     opaque = index >= 0
-    same = np.zeros(index.shape, bool)
-    # One padded copy, eight windows of it (the same neighbours as eight rolls, cheaper).
-    padded = torus.wrap_pad(index) if wrap else np.pad(index, 1, constant_values=-2)
-    h, w = index.shape
-    for dy, dx in _N8:
-        same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
+    if wrap:  # the eight neighbours stacked by one lookup (the same as eight rolls)
+        same = (torus.neighbours(index) == index.ravel()).any(axis=0).reshape(index.shape)
+    else:
+        same = np.zeros(index.shape, bool)
+        padded = np.pad(index, 1, constant_values=-2)
+        h, w = index.shape
+        for dy, dx in _N8:
+            same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
     return float((opaque & ~same).sum() / max(opaque.sum(), 1))
 
 
@@ -247,7 +252,7 @@ def cluster_labels(img: np.ndarray, wrap: bool = True, connectivity: int = 4) ->
     return joined[labels]
 
 
-def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
+def _labels4(index: np.ndarray, wrap: bool, numbered: bool = True) -> np.ndarray:
     """:func:`cluster_labels` at 4-connectivity in one ``ndimage.label`` call for all
     colours, numbered exactly as the per-colour labelling numbers them.
 
@@ -255,7 +260,8 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
     two 4-neighbours a cell that is set when they share a colour, so that only same-colour
     pixels connect. The per-colour numbering orders clusters by colour, then by their
     first pixel in raster order (transparent singletons last), so the clusters found here
-    are sorted by that key.
+    are sorted by that key. ``numbered=False`` (with ``wrap``) skips that sort: the
+    same clusters, numbered 0..k-1 in another order.
     """
     h, w = index.shape
     grid = np.zeros((2 * h, 2 * w), bool)
@@ -280,6 +286,8 @@ def _labels4(index: np.ndarray, wrap: bool) -> np.ndarray:
         bottom, top = (slice(h - 1, h), slice(None)), (slice(0, 1), slice(None))
         right, left = (slice(None), slice(w - 1, w)), (slice(None), slice(0, 1))
         comp = _seam_join(comp, index, [(bottom, top, 0), (right, left, 0)], count)[comp]
+        if not numbered:
+            return comp
     # ``ndimage.label`` numbers pieces by their first pixel in raster order, and the seam
     # join keeps that order (a cluster is numbered by its lowest piece); transparent
     # singletons come last, in raster order. So a stable sort by colour gives the key.
@@ -307,17 +315,6 @@ def _seam_join(
     sparse graph. ``pairs`` hold two seam slices and a roll: the second seam is rolled by
     ``-roll`` along its run (-1: x + 1, 1: x - 1) or, with -2, along y by one.
     """
-    a_parts, b_parts = [], []
-    for sa, sb, roll in pairs:
-        la, ia = labels[sa].ravel(), index[sa].ravel()
-        lb, ib = labels[sb].ravel(), index[sb].ravel()
-        if roll in (-1, 1):
-            lb, ib = np.roll(lb, roll), np.roll(ib, roll)
-        elif roll == -2:
-            lb, ib = np.roll(lb, -1), np.roll(ib, -1)
-        same = (ia == ib) & (ia >= 0)
-        a_parts.append(la[same])
-        b_parts.append(lb[same])
     parent: dict[int, int] = {}
 
     def find(x: int) -> int:
@@ -328,12 +325,20 @@ def _seam_join(
             parent[x], x = root, parent[x]
         return root
 
-    # Neighbouring seam pixels mostly repeat the same pair of pieces: join each pair once.
-    pair = np.unique(np.concatenate(a_parts) * count + np.concatenate(b_parts))
-    for a, b in zip((pair // count).tolist(), (pair % count).tolist(), strict=True):
-        ra, rb = find(a), find(b)
-        if ra != rb:  # the lower piece is the root
-            parent[max(ra, rb)] = min(ra, rb)
+    # A seam is a few dozen pixels: walked as Python ints, joining only the pairs of
+    # distinct pieces of one colour (the lower piece becomes the root).
+    for sa, sb, roll in pairs:
+        la, ia = labels[sa].ravel(), index[sa].ravel()
+        lb, ib = labels[sb].ravel(), index[sb].ravel()
+        if roll in (-1, 1):
+            lb, ib = np.roll(lb, roll), np.roll(ib, roll)
+        elif roll == -2:
+            lb, ib = np.roll(lb, -1), np.roll(ib, -1)
+        for a, b, x, y in zip(la.tolist(), lb.tolist(), ia.tolist(), ib.tolist(), strict=True):
+            if a != b and x == y and x >= 0:
+                ra, rb = find(a), find(b)
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
     root = np.arange(count)
     nodes = list(parent)
     root[nodes] = [find(node) for node in nodes]
@@ -355,7 +360,7 @@ def cluster_sizes(
 def mean_cluster(img: np.ndarray, wrap: bool = True, labels: np.ndarray | None = None) -> float:
     """Pixel-weighted mean cluster size Σs²/Σs: the size of the cluster a random pixel is in."""
     sizes = cluster_sizes(img, wrap, labels).astype(np.float64)
-    return float((sizes**2).sum() / max(sizes.sum(), 1.0))
+    return float(np.add.reduce(sizes**2) / max(np.add.reduce(sizes), 1.0))
 
 
 @dataclass(frozen=True)
@@ -366,12 +371,27 @@ class Indexed:
     index: np.ndarray
     colors: np.ndarray
     labels: np.ndarray
+    lab: np.ndarray | None = None  # OKLab of ``colors``, if at hand
 
 
-def indexed(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None) -> Indexed:
-    """``known``: the image's :func:`index_image`, if already at hand."""
+def indexed(
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    *,
+    numbered: bool = True,
+    palette_lab: np.ndarray | None = None,
+) -> Indexed:
+    """``known``: the image's :func:`index_image`, if already at hand; ``palette_lab``:
+    the OKLab of its colours, if at hand too. ``numbered=False``: the torus clusters
+    numbered in an order of their own, not :func:`cluster_labels`' (all that
+    :func:`mean_cluster` and :func:`dominant_feature` read is which pixels share a
+    cluster, and cheaper to get)."""
     index, colors = known if known is not None else index_image(rgba)
-    return Indexed(index=index, colors=colors, labels=cluster_labels(index))
+    if numbered or not index.size:
+        labels = cluster_labels(index)
+    else:
+        labels = _labels4(index, True, numbered=False)
+    return Indexed(index=index, colors=colors, labels=labels, lab=palette_lab)
 
 
 def edge_fraction(img: np.ndarray, wrap: bool = True) -> float:
@@ -412,11 +432,17 @@ def value_range(rgba: np.ndarray) -> float:
     return float(lightness.max() - lightness.min())
 
 
-def lab_image(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+def lab_image(
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    palette_lab: np.ndarray | None = None,
+) -> np.ndarray:
     """OKLab of every pixel, converting each distinct colour once (``known``: an opaque
-    image's :func:`index_image`, if already at hand: the same colours, no sort)."""
+    image's :func:`index_image`, if already at hand: the same colours, no sort;
+    ``palette_lab``: the OKLab of its colours, if at hand too)."""
     if known is not None:
-        return srgb_to_oklab(known[1])[known[0]]
+        lab = srgb_to_oklab(known[1]) if palette_lab is None else palette_lab
+        return lab[known[0]]
     arr = np.asarray(rgba, np.uint8)[..., :3]
     packed = (arr[..., 0].astype(np.int64) << 16) | (arr[..., 1].astype(np.int64) << 8)
     packed |= arr[..., 2]
@@ -461,7 +487,9 @@ def seam_error(rgba: np.ndarray) -> float:
 
 
 def calmest_cut(
-    rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray] | None = None
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    palette_lab: np.ndarray | None = None,
 ) -> tuple[int, int]:
     """The roll ``(dy, dx)`` that opens the torus along its calmest row and column
     boundary whose two border lines carry no same-colour run longer than half a side.
@@ -473,15 +501,29 @@ def calmest_cut(
     border emphasises the tile's edge (a classic tiling tell, :func:`border_runs`). So
     the cut takes the calmest boundary without such a run, among the calmer half; if
     there is none, the one with the shortest runs there (ties: calmer, then first).
-    ``known``: its :func:`index_image`, if at hand.
+    ``known``: its :func:`index_image`, and ``palette_lab`` the OKLab of its colours, if
+    at hand.
     """
+    return cut_and_border(rgba, known, palette_lab)[0]
+
+
+def cut_and_border(
+    rgba: np.ndarray,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
+    palette_lab: np.ndarray | None = None,
+) -> tuple[tuple[int, int], float]:
+    """:func:`calmest_cut`, and the :func:`border_runs` of the tile rolled by it: its
+    border lines are the two lines either side of each cut, whose runs the cut has
+    just measured (a row's cyclic runs do not move when the columns roll)."""
     index, colors = known if known is not None else index_image(rgba)
     opaque = index.min() >= 0
     lab = None if opaque else lab_image(rgba, (index, colors))
-    palette_lab = srgb_to_oklab(colors)
-    shift = []
+    if opaque:
+        palette_lab = srgb_to_oklab(colors) if palette_lab is None else palette_lab
+        distance = _palette_distance(palette_lab)
+    shift, edge = [], []
     for axis in (0, 1):
-        jumps = _palette_jumps(index, palette_lab, axis) if opaque else boundary_jumps(lab, axis)
+        jumps = _palette_jumps(index, distance, axis) if opaque else boundary_jumps(lab, axis)
         jumps = np.round(jumps, 9)
         runs = _line_runs(index, axis)  # longest run of each line across ``axis``
         # Boundary b lies between line b and b + 1; both become border lines.
@@ -495,18 +537,24 @@ def calmest_cut(
         else:
             order = np.lexsort((position, jumps, border, ~calm))
         shift.append(-(int(order[0]) + 1) % index.shape[axis])
-    return shift[0], shift[1]
+        edge.append(border[order[0]] / length)
+    return (shift[0], shift[1]), float(max(edge[0], edge[1]))
 
 
-def _palette_jumps(index: np.ndarray, palette_lab: np.ndarray, axis: int) -> np.ndarray:
-    """:func:`boundary_jumps` of ``palette_lab[index]`` (an opaque image), from the
-    distances between its few colours: each pixel pair's ΔEOK is the one
-    ``np.linalg.norm`` gives for it (the same differences, squares and sum), looked up
-    instead of worked out per pixel."""
+def _palette_distance(palette_lab: np.ndarray) -> np.ndarray:
+    """ΔEOK between every two colours, ``[i, j]`` from colour i to colour j: the
+    differences, squares and sum ``np.linalg.norm`` works out for such a pixel pair."""
     diff = palette_lab[None, :, :] - palette_lab[:, None, :]  # [i, j]: colour j - colour i
-    distance = np.sqrt(np.add.reduce(diff * diff, axis=-1))
+    return np.sqrt(np.add.reduce(diff * diff, axis=-1))
+
+
+def _palette_jumps(index: np.ndarray, distance: np.ndarray, axis: int) -> np.ndarray:
+    """:func:`boundary_jumps` of an opaque image of few colours, each pixel pair's ΔEOK
+    looked up in their :func:`_palette_distance` instead of worked out per pixel."""
     nxt = torus.roll(index, -1, 0) if axis == 0 else torus.roll(index, 0, -1)
-    return distance[index, nxt].mean(axis=1 - axis)
+    jumps = distance.take(index * len(distance) + nxt)  # distance[index, nxt], flat
+    # ``.mean(axis)``: numpy's sum along the axis over the count.
+    return np.add.reduce(jumps, axis=1 - axis) / index.shape[1 - axis]
 
 
 def _median(values: np.ndarray) -> float:
@@ -575,6 +623,14 @@ def _block_map(h: int, w: int, blocks: int, sy: int, sx: int) -> np.ndarray:
     return block
 
 
+@lru_cache(maxsize=128)
+def _block_area(h: int, w: int, blocks: int) -> np.ndarray:
+    """Pixels per block of :func:`detail_balance`'s unshifted grid (made once per size)."""
+    area = _block_sums(np.ones((h, w), np.float64), blocks, (0, 0))
+    area.flags.writeable = False
+    return area
+
+
 def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     """How unevenly detail is spread: the coefficient of variation of the edge fraction
     over a ``blocks x blocks`` grid of blocks (0 = every block equally busy).
@@ -585,13 +641,13 @@ def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     index = _as_index(img)
     edges = _edge_counts(index)
     h, w = index.shape
-    area = _block_sums(np.ones_like(edges), blocks, (0, 0))
+    area = _block_area(h, w, blocks)
     worst = 0.0
     for shift in ((0, 0), (h // (2 * blocks), w // (2 * blocks))):
         frac = _block_sums(edges, blocks, shift) / area
-        mean = float(frac.mean())
-        if mean > 0:
-            worst = max(worst, float(frac.std()) / mean)
+        centre = float(stats.mean(frac))
+        if centre > 0:
+            worst = max(worst, float(stats.std(frac)) / centre)
     return worst
 
 
@@ -618,7 +674,8 @@ def dominant_feature(
     """
     index, colors = (pre.index, pre.colors) if pre is not None else index_image(rgba)
     h, w = index.shape
-    if index.size and index.min() >= 0:  # every pixel opaque: count instead of sorting
+    opaque = bool(index.size) and index.min() >= 0
+    if opaque:  # every pixel opaque: count instead of sorting
         counts = np.bincount(index.ravel())
         values = np.flatnonzero(counts)
         counts = counts[values]
@@ -626,21 +683,22 @@ def dominant_feature(
         values, counts = np.unique(index[index >= 0], return_counts=True)
     if len(values) < 2:
         return 0.0
-    lab = srgb_to_oklab(colors)
+    lab = pre.lab if pre is not None and pre.lab is not None else srgb_to_oklab(colors)
     common = values[np.argmax(counts)]
-    loud = np.linalg.norm(lab - lab[common], axis=1) > contrast
-    candidates = (index >= 0) & loud[np.maximum(index, 0)]
+    step = lab - lab[common]
+    loud = np.sqrt(np.add.reduce(step * step, axis=1)) > contrast  # np.linalg.norm's sum
+    candidates = loud[index] if opaque else (index >= 0) & loud[np.maximum(index, 0)]
     if not candidates.any():
         return 0.0
     labels = pre.labels if pre is not None else cluster_labels(index)
     sizes = np.bincount(labels.ravel())
-    colour_of = np.empty(len(sizes), np.int64)
-    colour_of[labels.ravel()] = index.ravel()
     items = np.flatnonzero(np.bincount(labels[candidates], minlength=len(sizes)))  # unique
     if under is not None:
         share = float(sizes[items].max() / (h * w))
         if share / under < 1.0:  # the ratio a caller forms with the limit
             return share
+    colour_of = np.empty(len(sizes), np.int64)
+    colour_of[labels.ravel()] = index.ravel()
     wraps: dict[int, np.ndarray] = {}
     # The biggest cluster that does not wrap, trying the biggest first: a colour's wrap
     # test is made only when one of its clusters comes up (often just one colour's).
@@ -690,10 +748,10 @@ def repetition(
     count. 0 = all contrast is small-scale; 1 = all of it is tile-sized.
     """
     lightness = (lab if lab is not None else lab_image(np.asarray(rgba, np.uint8)))[..., 0]
-    spectrum = np.abs(np.fft.fft2(lightness - lightness.mean())) ** 2
-    total = float(spectrum.sum())
-    low = tile_modes(lightness.shape, scale_px)
-    return float(np.sqrt(spectrum[low].sum() / total)) if total > 1e-12 else 0.0
+    spectrum = np.abs(fft2(lightness - lightness.mean())) ** 2
+    total = float(np.add.reduce(spectrum, axis=None))  # ``.sum()`` without its wrapper
+    low = tile_modes(lightness.shape, scale_px, copy=False)
+    return float(np.sqrt(np.add.reduce(spectrum[low]) / total)) if total > 1e-12 else 0.0
 
 
 def tiling_limits(shape: tuple[int, int]) -> dict[str, float]:
@@ -713,15 +771,16 @@ def tiling_values(
     lab: np.ndarray | None = None,
     *,
     dominant_under: float | None = None,
+    border: float | None = None,
 ) -> dict[str, float]:
     """The four tiling measures of a seamless tile, by gate name (``pre``: its
-    :func:`indexed`, ``lab`` its OKLab, if already at hand; ``dominant_under``: see
-    :func:`dominant_feature`'s ``under``)."""
+    :func:`indexed`, ``lab`` its OKLab, ``border`` its :func:`border_runs`, if already
+    at hand; ``dominant_under``: see :func:`dominant_feature`'s ``under``)."""
     index = pre.index if pre is not None else index_image(rgba)[0]
     return {
         "detail_balance": detail_balance(index),
         "dominant_feature": dominant_feature(rgba, pre=pre, under=dominant_under),
-        "border_runs": border_runs(index),
+        "border_runs": border_runs(index) if border is None else border,
         "repetition": repetition(rgba, lab=lab),
     }
 
@@ -732,6 +791,7 @@ def tiling_score(
     lab: np.ndarray | None = None,
     *,
     exact_under: bool = True,
+    border: float | None = None,
 ) -> float:
     """The worst tiling measure as a share of its limit: under 1 passes every gate
     (border runs may reach their limit), above 1 fails one.
@@ -739,11 +799,11 @@ def tiling_score(
     With ``exact_under=False`` the score is exact from 1 up and only known to be under 1
     below it (all a pass/fail decision needs): a measure found under its limit by a
     cheaper upper bound counts at that bound, which cannot be the worst of a score of
-    1 or more."""
+    1 or more. ``border``: its :func:`border_runs`, if at hand."""
     pre = pre if pre is not None else indexed(rgba)
     limits = tiling_limits(pre.index.shape)
     under = None if exact_under else limits["dominant_feature"]
-    values = tiling_values(rgba, pre, lab, dominant_under=under)
+    values = tiling_values(rgba, pre, lab, dominant_under=under, border=border)
     ratios = [values[k] / limits[k] for k in values]
     # Border runs pass at their limit: count them a hair lower.
     ratios[2] *= 0.999

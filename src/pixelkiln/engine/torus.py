@@ -13,7 +13,18 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["roll", "roll_positions", "wrap_pad", "wrap_pad_positions"]
+__all__ = [
+    "N8",
+    "neighbour_positions",
+    "neighbours",
+    "roll",
+    "roll_positions",
+    "wrap_pad",
+    "wrap_pad_positions",
+]
+
+# The eight neighbour steps (dy, dx), in the order every table here lists them.
+N8 = tuple((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)
 
 
 @lru_cache(maxsize=512)
@@ -50,3 +61,20 @@ def wrap_pad(a: np.ndarray) -> np.ndarray:
     """``np.pad(a, 1, mode="wrap")`` of a 2-D array."""
     h, w = a.shape
     return a.take(wrap_pad_positions(h, w)).reshape(h + 2, w + 2)
+
+
+@lru_cache(maxsize=16)
+def neighbour_positions(h: int, w: int) -> np.ndarray:
+    """For an ``h x w`` torus: the flat position of each pixel's 8 neighbours, ``(8,
+    h * w)`` in :data:`N8` order (the pixels ``np.roll`` by minus each step brings
+    there; read-only)."""
+    y, x = np.divmod(np.arange(h * w), w)
+    around = np.stack([((y + dy) % h) * w + (x + dx) % w for dy, dx in N8])
+    around.flags.writeable = False
+    return around
+
+
+def neighbours(a: np.ndarray) -> np.ndarray:
+    """``(8, h * w)``: each pixel's 8 neighbours of a 2-D array, one row per :data:`N8`
+    step, by one ``take``."""
+    return a.ravel().take(neighbour_positions(*a.shape))

@@ -20,6 +20,7 @@ Everything wraps: stamps are placed modulo the tile size and neighbour operation
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 from scipy import ndimage
@@ -28,9 +29,10 @@ from pixelkiln.engine.lexicon import Material
 from pixelkiln.engine.noise import detile, rank_normalize
 from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.rng import make_rng
+from pixelkiln.engine.stats import mean, quantile, std
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
-from pixelkiln.engine.torus import roll, wrap_pad
+from pixelkiln.engine.torus import neighbours, roll
 
 __all__ = [
     "DrawContext",
@@ -153,7 +155,7 @@ def light(height: np.ndarray) -> np.ndarray:
     gy = (roll(height, -1, 0) - roll(height, 1, 0)) / 2
     gx = (roll(height, 0, -1) - roll(height, 0, 1)) / 2
     lit = gx + gy
-    scale = float(np.percentile(np.abs(lit), 95)) or 1.0
+    scale = float(quantile(np.abs(lit), 95 / 100)) or 1.0  # np.percentile(..., 95)
     return np.clip(lit / scale, -1.5, 1.5)
 
 
@@ -168,11 +170,20 @@ def _default_shares(n: int) -> np.ndarray:
 
 
 def quantize(
-    field: np.ndarray, n: int, shares: np.ndarray | None = None, low: int = 0
+    field: np.ndarray,
+    n: int,
+    shares: np.ndarray | None = None,
+    low: int = 0,
+    *,
+    ranked: bool = False,
 ) -> np.ndarray:
-    """Cut a field into ``n`` levels (``low``..``low+n-1``) holding the given pixel shares."""
+    """Cut a field into ``n`` levels (``low``..``low+n-1``) holding the given pixel shares.
+
+    ``ranked``: the field is :func:`~pixelkiln.engine.noise.rank_normalize`'s output
+    (what :func:`balance` returns), distinct values in rank order whose own ranks are
+    themselves, so they are used as they are."""
     shares = _default_shares(n) if shares is None else np.asarray(shares, np.float64)
-    ranks = rank_normalize(field)
+    ranks = field if ranked else rank_normalize(field)
     edges = np.cumsum(shares / shares.sum())[:-1]
     return low + np.searchsorted(edges, ranks, side="right")
 
@@ -221,19 +232,7 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
 
 def drop_lone(mask: np.ndarray) -> np.ndarray:
     """The mask without pixels that have no 8-neighbour in it (would-be strays)."""
-    return mask & _any_neighbour(wrap_pad(mask), mask.shape)
-
-
-def _any_neighbour(padded: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """Where any of the 8 neighbours is set, from the wrapped copy ``padded`` (its eight
-    windows are the eight rolls of the image)."""
-    h, w = shape
-    company = np.zeros(shape, bool)
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dy or dx:
-                company |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w]
-    return company
+    return mask & neighbours(mask).any(axis=0).reshape(mask.shape)
 
 
 def soften(mask: np.ndarray, least_px: int) -> np.ndarray:
@@ -256,28 +255,59 @@ def scatter(
     """
     rng = ctx.rng("scatter", stream)
     cand = rng.random((max(count, 1) * tries, 2)) * (ctx.h, ctx.w)
-    r = int(np.ceil(min_dist))
-    oy, ox = np.mgrid[-r : r + 1, -r : r + 1]
-    disc = oy**2 + ox**2 < min_dist**2
-    oy, ox = oy[disc], ox[disc]
-    blocked = np.zeros(ctx.shape, bool)
+    h, w = ctx.h, ctx.w
+    # The disc round a point: a table per pixel for tiles (made once), else its offsets.
+    table = h * w <= _TABLE_MAX_PX
+    disc = _disc_positions(h, w, float(min_dist)) if table else _disc_offsets(float(min_dist))
+    blocked = np.zeros(h * w, bool)  # flat, row-major
     pts: list[tuple[float, float]] = []
     batch = max(64, count // 4)
     for start in range(0, len(cand), batch):
         chunk = cand[start : start + batch]
-        iy, ix = chunk[:, 0].astype(np.int64), chunk[:, 1].astype(np.int64)
+        at = chunk[:, 0].astype(np.int64) * w + chunk[:, 1].astype(np.int64)
         # Blocked only grows: a candidate blocked now would be rejected below anyway.
-        for y, x in chunk[~blocked[iy, ix]]:
+        for y, x in chunk[~blocked[at]].tolist():
             if len(pts) >= count:
                 break
             py, px = int(y), int(x)
-            if blocked[py, px]:
+            p = py * w + px
+            if blocked[p]:
                 continue
-            pts.append((float(y), float(x)))
-            blocked[(py + oy) % ctx.h, (px + ox) % ctx.w] = True
+            pts.append((y, x))
+            if table:
+                blocked[disc[p]] = True
+            else:
+                blocked[((py + disc[0]) % h) * w + (px + disc[1]) % w] = True
         if len(pts) >= count:
             break
     return np.array(pts, np.float64).reshape(-1, 2)
+
+
+# Tiles up to this many pixels keep a table of the disc round every pixel (a 64 px
+# tile's is a few hundred kB; a 512 px texture's would be a hundred MB).
+_TABLE_MAX_PX = 64 * 64
+
+
+@lru_cache(maxsize=64)
+def _disc_offsets(min_dist: float) -> tuple[np.ndarray, np.ndarray]:
+    """The (dy, dx) offsets of the disc of radius ``min_dist`` (read-only)."""
+    r = int(np.ceil(min_dist))
+    oy, ox = np.mgrid[-r : r + 1, -r : r + 1]
+    disc = oy**2 + ox**2 < min_dist**2
+    oy, ox = oy[disc], ox[disc]
+    oy.flags.writeable = ox.flags.writeable = False
+    return oy, ox
+
+
+@lru_cache(maxsize=64)
+def _disc_positions(h: int, w: int, min_dist: float) -> np.ndarray:
+    """For each pixel of an ``h x w`` torus (flat), the flat positions of the disc of
+    radius ``min_dist`` round it that a point there blocks: ``(h * w, m)``, read-only."""
+    oy, ox = _disc_offsets(min_dist)
+    y, x = np.divmod(np.arange(h * w), w)
+    positions = ((y[:, None] + oy) % h) * w + (x[:, None] + ox) % w
+    positions.flags.writeable = False
+    return positions
 
 
 def spread_points(
@@ -313,28 +343,21 @@ def balance(tone: np.ndarray, keep: float = 0.25) -> np.ndarray:
 
 def alone(index: np.ndarray) -> np.ndarray:
     """Pixels with no same-valued 8-neighbour (wrapping): would-be strays."""
-    company = np.zeros(index.shape, bool)
-    padded = wrap_pad(index)
-    h, w = index.shape
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if dy or dx:  # the eight windows of the wrapped copy: the eight rolls
-                company |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
-    return ~company
+    return ~(neighbours(index) == index.ravel()).any(axis=0).reshape(index.shape)
 
 
 def contour(field: np.ndarray, share: float = 0.5) -> np.ndarray:
     """1-px lines where ``field`` crosses the value that ``share`` of it lies below: the
     rim of the upper region, 4-connected to the lower one (wrapping). On band-limited
     noise these are meandering lines that never end (veins, brain-coral ridges)."""
-    above = field > np.quantile(field, share)
+    above = field > quantile(field, share)
     below = ~above
     return above & (roll(below, -1, 0) | roll(below, 0, -1))
 
 
 def zscore(field: np.ndarray) -> np.ndarray:
     """The field scaled to mean 0, standard deviation 1 (for mixing fields by weight)."""
-    return (field - field.mean()) / (float(field.std()) + 1e-9)
+    return (field - mean(field)) / (float(std(field)) + 1e-9)
 
 
 def stamp(

@@ -26,6 +26,7 @@ from pixelkiln.engine.materials.canvas import (
 from pixelkiln.engine.materials.masonry import courses
 from pixelkiln.engine.noise import band_noise, fbm, wave, worley
 from pixelkiln.engine.palette import Recipe, build_ramp
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS"]
 
@@ -47,7 +48,7 @@ def planks(ctx: DrawContext) -> Drawing:
     levels = quantize(grain, max(2, ctx.levels - 2))
     # Dark grain lines: short streaks along the board, so no board is one flat run.
     lines = band_noise(ctx.rng("grain lines"), ctx.shape, (ctx.feature * 0.3, ctx.feature * 1.4))
-    streak = drop_lone(lines > np.quantile(lines, 0.86))
+    streak = drop_lone(lines > quantile(lines, 0.86))
     # Boards run the whole tile: they share one tone (boards of different tones would
     # stripe the repeat), and the grain and streaks tell them apart. A few boards are
     # a shade lighter on their grain's upper half.
@@ -158,7 +159,7 @@ def parchment(ctx: DrawContext) -> Drawing:
     d.index = quantize(balance(blot, keep=0.15), ctx.top - lo + 1, np.array([0.2, 0.35, 0.45]
                        )[-(ctx.top - lo + 1):], low=lo)  # fmt: skip
     stain = band_noise(ctx.rng("stain"), ctx.shape, ctx.feature * 0.6)
-    d.index[drop_lone(stain > np.quantile(stain, 0.96))] = max(0, lo - 1)
+    d.index[drop_lone(stain > quantile(stain, 0.96))] = max(0, lo - 1)
     rng = ctx.rng("fibres")
     for y, x in spread_points(ctx, "fibres", max(5.0, ctx.feature * 1.2)).astype(int):
         n = int(rng.integers(2, 4))
@@ -174,7 +175,7 @@ def asphalt(ctx: DrawContext) -> Drawing:
     patch = band_noise(ctx.rng("patch"), ctx.shape, ctx.feature * 1.3, keep=0.15)
     tone = balance(0.65 * zscore(grain) + 0.35 * zscore(patch), keep=0.15)
     hi = max(1, ctx.top - 1)
-    d.index = quantize(tone, hi + 1)
+    d.index = quantize(tone, hi + 1, ranked=True)
     stones = worley(ctx.rng("aggregate"), ctx.shape, max(3.5, ctx.feature * 0.8), jitter=0.9)
     chosen = ctx.rng("aggregate pick").random(len(stones.points)) < 0.3
     agg = chosen[stones.owner] & (stones.f1 < 1.1)

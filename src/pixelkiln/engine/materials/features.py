@@ -27,6 +27,7 @@ from pixelkiln.engine.materials.canvas import (
 from pixelkiln.engine.noise import band_noise, fbm
 from pixelkiln.engine.palette import Recipe, build_ramp, recipe_for
 from pixelkiln.engine.quality import cluster_labels
+from pixelkiln.engine.stats import quantile
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["FEATURE_DRAWERS", "draw_feature"]
@@ -245,7 +246,7 @@ def _patches(
     tile-sized part turned down), never one big stain per tile."""
     blob = max(least_px, ctx.feature * size * 0.6)
     field = band_noise(ctx.rng("patch", stream), ctx.shape, blob, keep=0.15)
-    mask = field > np.quantile(field, 1.0 - share * min(1.6, ctx.density**0.5))
+    mask = field > quantile(field, 1.0 - share * min(1.6, ctx.density**0.5))
     # Specks of a patch (under 5 px, on the torus) would be strays, not patches.
     labels = cluster_labels(mask.astype(np.int64))
     return mask & (np.bincount(labels.ravel())[labels] >= 5)
@@ -313,7 +314,7 @@ def foam(ctx: DrawContext, d: Drawing) -> None:
     above = field > 0.6
     lace = above != np.roll(above, 1, 0)
     breaks = fbm(ctx.rng("foam breaks"), ctx.shape, ctx.feature * 1.2, octaves=1)
-    lace = drop_lone(lace & (breaks > np.quantile(breaks, 0.4)))
+    lace = drop_lone(lace & (breaks > quantile(breaks, 0.4)))
     colors = d.accent(_accent_ramp(Recipe(220, 0.03, 0.9), 4, (2, 3)))
     under = np.roll(lace, 1, 0) & ~lace
     d.index[under] = colors[0]

@@ -26,6 +26,7 @@ from pixelkiln.engine.materials.canvas import (
 )
 from pixelkiln.engine.materials.soil import ripple_strokes
 from pixelkiln.engine.noise import band_noise, fbm, rank_normalize, worley
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS"]
 
@@ -44,7 +45,7 @@ def _body(ctx: DrawContext, low: int, high: int) -> Drawing:
     # Mostly the darker body shade, the lighter one in smaller patches: calm water.
     n = high - low + 1
     shares = np.linspace(1.6, 1.0, n) if n > 1 else None
-    d.index = quantize(tone, n, shares, low=low)
+    d.index = quantize(tone, n, shares, low=low, ranked=True)
     d.height = tone
     return d
 
@@ -129,18 +130,18 @@ def ice(ctx: DrawContext) -> Drawing:
         ctx.rng("deep"), ctx.shape, max(8.0, ctx.feature * 3.0), keep=0.15, warp_px=1.5
     )
     deep_noise = ndimage.gaussian_filter(deep_noise, 1.0, mode="wrap")
-    deep = quantize(balance(deep_noise, keep=0.2), 2, np.array([0.65, 0.35])) == 1
+    deep = quantize(balance(deep_noise, keep=0.2), 2, np.array([0.65, 0.35]), ranked=True) == 1
     if min(ctx.shape) >= 32:
         deep = soften(deep, 9)
     d.index = np.where(deep, max(low, mid - 1), mid)
     size = max(6.0, ctx.feature * 3.0)
     cells = worley(ctx.rng("facets"), ctx.shape, size, jitter=0.9, even=True)
     arcs = band_noise(ctx.rng("crack arcs"), ctx.shape, size * 1.2)
-    crack = drop_lone((cells.ridge < 0.75) & (arcs > np.quantile(arcs, 0.5)))
+    crack = drop_lone((cells.ridge < 0.75) & (arcs > quantile(arcs, 0.5)))
     d.index[crack] = np.where(deep[crack], 0, max(low, mid - 1))
     # Frost flecks and glints: small, evenly spread, in the lightest shade.
     frost = band_noise(ctx.rng("frost"), ctx.shape, max(2.0, ctx.feature * 0.35))
-    fleck = drop_lone(frost > np.quantile(frost, 0.97)) & ~crack
+    fleck = drop_lone(frost > quantile(frost, 0.97)) & ~crack
     d.index[fleck] = ctx.top
     glint = np.zeros(ctx.shape, bool)
     rng = ctx.rng("glint")

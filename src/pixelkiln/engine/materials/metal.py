@@ -21,6 +21,7 @@ from pixelkiln.engine.materials.canvas import (
 )
 from pixelkiln.engine.materials.masonry import courses, unit_offsets
 from pixelkiln.engine.noise import band_noise
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS"]
 
@@ -36,7 +37,7 @@ def metal_plates(ctx: DrawContext) -> Drawing:
     )
     low = 1 if ctx.levels > 3 else 0
     mid = max(low, ctx.levels // 2)
-    streak = (brushed > np.quantile(brushed, 0.8)).astype(np.int64)
+    streak = (brushed > quantile(brushed, 0.8)).astype(np.int64)
     index = mid + streak + bevel_levels(ctx, units)
     d.index = np.clip(index, low, ctx.top)
     d.index[seams] = 0
@@ -64,7 +65,7 @@ def hammered(ctx: DrawContext) -> Drawing:
     d = Drawing.blank(ctx)
     sheen = band_noise(ctx.rng("sheen"), ctx.shape, ctx.feature * 1.2, keep=0.15, warp_px=2.0)
     lo = 1 if ctx.levels > 3 else 0
-    d.index = quantize(balance(sheen, keep=0.15), max(2, ctx.levels - 2), low=lo)
+    d.index = quantize(balance(sheen, keep=0.15), max(2, ctx.levels - 2), low=lo, ranked=True)
     rng = ctx.rng("dents")
     dy = np.zeros(ctx.shape)
     dx = np.zeros(ctx.shape)

@@ -8,6 +8,7 @@ from numbers import Integral
 
 import numpy as np
 
+from pixelkiln.engine.color import srgb_to_oklab
 from pixelkiln.engine.despeckle import cleanup
 from pixelkiln.engine.lexicon import get_material
 from pixelkiln.engine.materials import (
@@ -26,8 +27,8 @@ from pixelkiln.engine.materials.outline import apply_outline
 from pixelkiln.engine.palette import build_ramp, fit_to_palette, recipe_for
 from pixelkiln.engine.quality import (
     ORPHAN_MAX,
-    calmest_cut,
     cluster_min,
+    cut_and_border,
     index_image,
     indexed,
     lab_image,
@@ -191,17 +192,23 @@ def render_material(
     return best[1]
 
 
-def _score(rgba: np.ndarray, known: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:
+def _score(rgba: np.ndarray, known: Known) -> float:
     """How close a tile comes to failing a gate (under 1: it passes the tiling gates, the
-    stray-pixel and the cluster gate). ``known``: the tile's index image, its colours and
-    its OKLab, as :func:`_render` found them."""
-    index, colors, lab = known
-    pre = indexed(rgba, (index, colors))  # the index and cluster labels read below
+    stray-pixel and the cluster gate). ``known``: the tile's index image, its colours,
+    its OKLab, its colours' OKLab and its border runs, as :func:`_render` found them."""
+    index, colors, lab, palette_lab, border = known
+    # The index and clusters read below; only cluster sizes and membership are read.
+    pre = indexed(rgba, (index, colors), numbered=False, palette_lab=palette_lab)
     clusters = cluster_min(pre.index.shape) / max(mean_cluster(pre.index, labels=pre.labels), 1e-9)
     strays = orphan_fraction(pre.index) / ORPHAN_MAX
     # Only whether the score reaches 1, and its value when it does, decide anything.
-    tiling = tiling_score(rgba, pre, lab, exact_under=False)
+    tiling = tiling_score(rgba, pre, lab, exact_under=False, border=border)
     return max(tiling, clusters * 1.0001, strays * 1.0001)
+
+
+# A rendered tile's index image, colours, OKLab, colours' OKLab and border runs (for
+# :func:`_score`).
+Known = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]
 
 
 def _render(
@@ -212,7 +219,7 @@ def _render(
     seed: int,
     reference: Reference | None,
     palette: np.ndarray | None,
-) -> tuple[Texture, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+) -> tuple[Texture, Known]:
     """The texture, and its index image, colours and OKLab for :func:`_score`."""
     mat = get_material(spec.material)
     scale = style.scale * (reference.scale_factor() if reference is not None else 1.0)
@@ -245,15 +252,16 @@ def _render(
     # The texture is a torus; open it along a calm row and column. Its index image and
     # OKLab come from the few colours (no sort of the pixels), and serve the gates too.
     known = palette_indexed(d.index, colors) if d.index.min() >= 0 else index_image(rgba)
-    lab = lab_image(rgba, known)
-    cut = calmest_cut(rgba, known)
+    palette_lab = srgb_to_oklab(known[1])  # read by the cut, the OKLab and the score
+    lab = lab_image(rgba, known, palette_lab)
+    cut, border = cut_and_border(rgba, known, palette_lab)
     rgba = roll(rgba, *cut)
     index = roll(d.index, *cut)
     units = roll(d.units, *cut)
     height = roll(d.height, *cut).astype(np.float64)
     span = float(height.max() - height.min())
     height = (height - height.min()) / span if span > 1e-9 else np.full_like(height, 0.5)
-    rolled = (roll(known[0], *cut), known[1], roll(lab, *cut))
+    rolled = (roll(known[0], *cut), known[1], roll(lab, *cut), palette_lab, border)
     return Texture(
         rgba=rgba,
         index=index.astype(np.int16),

@@ -37,7 +37,7 @@ def snow(ctx: DrawContext) -> Drawing:
     size = max(8.0, ctx.feature * 2.0)
     drift = band_noise(ctx.rng("drift"), ctx.shape, size, keep=0.15, warp_px=1.5)
     drift = ndimage.gaussian_filter(drift, 1.2, mode="wrap")  # rounder hollows
-    depth = quantize(balance(drift, keep=0.2), 3, np.array([0.6, 0.3, 0.1]))
+    depth = quantize(balance(drift, keep=0.2), 3, np.array([0.6, 0.3, 0.1]), ranked=True)
     hollow, core = depth >= 1, depth == 2
     if min(ctx.shape) >= 32:
         # No slivers or specks: hollows are soft, rounded shapes.
@@ -68,7 +68,7 @@ def cloud(ctx: DrawContext) -> Drawing:
     lit = 0.5 + 0.5 * max(ctx.bevel, 0.4) * light(height)
     tone = balance(0.5 * zscore(height) + 0.5 * zscore(lit), keep=0.2)
     shares = np.linspace(0.5, 1.5, ctx.levels)
-    d.index = quantize(tone, ctx.levels, shares)
+    d.index = quantize(tone, ctx.levels, shares, ranked=True)
     d.height = height
     return d
 
@@ -82,7 +82,7 @@ def sky(ctx: DrawContext) -> Drawing:
         ctx.rng("haze"), ctx.shape, (ctx.feature * 0.6, ctx.feature * 1.8), keep=0.15,
         warp_px=1.5,
     )  # fmt: skip
-    d.index = quantize(balance(haze, keep=0.15), 2, np.array([0.8, 0.2]), low=base)
+    d.index = quantize(balance(haze, keep=0.15), 2, np.array([0.8, 0.2]), low=base, ranked=True)
     # Cloudlets: a few small puffs (two or three overlapping discs, flattened below).
     rng = ctx.rng("cloudlets")
     cloud = np.zeros(ctx.shape, bool)

@@ -24,6 +24,7 @@ from pixelkiln.engine.materials.canvas import (
 )
 from pixelkiln.engine.materials.stone import units_from_cells
 from pixelkiln.engine.noise import band_noise, checkered, fbm, worley
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS", "ripple_strokes"]
 
@@ -51,7 +52,7 @@ def dirt(ctx: DrawContext) -> Drawing:
     """Brown earth: soft patches and small lit clods."""
     d = Drawing.blank(ctx)
     tone = _lumpy(ctx, lump=1.1, patch=2.0, lump_weight=0.6)
-    d.index = quantize(tone, ctx.levels)
+    d.index = quantize(tone, ctx.levels, ranked=True)
     d.height = tone
     return d
 
@@ -66,7 +67,7 @@ def mud(ctx: DrawContext) -> Drawing:
     tone = balance(height + 0.8 * ctx.bevel * light(ridges), keep=0.2)
     shares = np.ones(ctx.levels)
     shares[-1] = 0.35  # gloss is rare
-    d.index = quantize(tone, ctx.levels, shares)
+    d.index = quantize(tone, ctx.levels, shares, ranked=True)
     d.height = tone
     return d
 
@@ -91,7 +92,7 @@ def clay(ctx: DrawContext) -> Drawing:
     units = np.where(crack, 0, cells.owner + 1)
     index = np.clip(index + np.maximum(bevel_levels(ctx, units), 0), 0, ctx.top)
     specks = band_noise(ctx.rng("specks"), ctx.shape, max(2.0, ctx.feature * 0.35))
-    spot = drop_lone(specks > np.quantile(specks, 0.94)) & ~crack
+    spot = drop_lone(specks > quantile(specks, 0.94)) & ~crack
     index[spot] = np.maximum(index[spot] - 1, lo)
     index[crack] = 0
     d.index = index
@@ -107,7 +108,7 @@ def ash(ctx: DrawContext) -> Drawing:
     grain = band_noise(ctx.rng("grain"), ctx.shape, max(3.0, ctx.feature * 0.55))
     tone = balance(zscore(drift) + 0.6 * zscore(grain) + 0.6 * ctx.bevel * light(drift))
     lo = 1 if ctx.levels > 3 else 0
-    d.index = quantize(tone, ctx.levels - lo, low=lo)
+    d.index = quantize(tone, ctx.levels - lo, low=lo, ranked=True)
     # Cinders: 2x2 (or 2x1) specks, evenly spread, in the darkest shade.
     rng = ctx.rng("cinders")
     for y, x in spread_points(ctx, "cinders", max(6.0, ctx.feature * 1.6 / ctx.density**0.3)):
@@ -159,7 +160,7 @@ def _sand_base(ctx: DrawContext, levels: int, low: int) -> np.ndarray:
     dunes = fbm(ctx.rng("sand"), ctx.shape, ctx.feature * 1.8, octaves=2, warp_px=ctx.feature)
     grain = band_noise(ctx.rng("sand grain"), ctx.shape, max(3.5, ctx.feature * 0.8))
     tone = balance(zscore(dunes) + 0.6 * zscore(grain), keep=0.25)
-    return quantize(tone, levels, low=low)
+    return quantize(tone, levels, low=low, ranked=True)
 
 
 def sand(ctx: DrawContext) -> Drawing:
@@ -190,7 +191,7 @@ def wet_sand(ctx: DrawContext) -> Drawing:
     d.index[shadow] = max(0, lo - 1)
     d.index[crest] = min(ctx.top, lo + 2)
     sheen = band_noise(ctx.rng("sheen"), ctx.shape, ctx.feature * 0.7)
-    glint = drop_lone((sheen > np.quantile(sheen, 0.95)) & ~crest & ~shadow)
+    glint = drop_lone((sheen > quantile(sheen, 0.95)) & ~crest & ~shadow)
     d.index[glint] = ctx.top
     d.keep |= crest | shadow | glint
     d.height = d.index / max(1, ctx.top)

@@ -26,6 +26,7 @@ from pixelkiln.engine.materials.canvas import (
 )
 from pixelkiln.engine.noise import Cells, band_noise, checkered, fbm, worley
 from pixelkiln.engine.palette import Recipe, build_ramp
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS", "units_from_cells"]
 
@@ -124,10 +125,10 @@ def rock(ctx: DrawContext, plane: float = 1.0) -> Drawing:
     rim = bevel_levels(ctx, units)
     index = np.clip(index + rim, 0, ctx.top)
     grit = band_noise(ctx.rng("grit"), ctx.shape, max(2.0, ctx.feature * 0.4))
-    spots = drop_lone(grit > np.quantile(grit, 0.92)) & (rim == 0)
+    spots = drop_lone(grit > quantile(grit, 0.92)) & (rim == 0)
     index[spots] = np.maximum(index[spots] - 1, 0)
     arcs = band_noise(ctx.rng("crack arcs"), ctx.shape, ctx.feature * 0.8)
-    crack = drop_lone((cells.ridge < 0.8) & (arcs > np.quantile(arcs, 0.5)))
+    crack = drop_lone((cells.ridge < 0.8) & (arcs > quantile(arcs, 0.5)))
     # A crack's lower lip is in shadow: a shade above the crack itself.
     lip = drop_lone(np.roll(crack, (1, 1), axis=(0, 1)) & ~crack) & (index > lo)
     index[lip] = lo
@@ -152,7 +153,7 @@ def volcanic(ctx: DrawContext) -> Drawing:
     # Short open arcs of the cell borders: cracks, not outlined plates; the arcs come
     # from small evenly spread blobs, so every part of the tile gets a few.
     arcs = band_noise(ctx.rng("arcs"), ctx.shape, ctx.feature * 0.7)
-    open_arc = arcs > np.quantile(arcs, 0.62)
+    open_arc = arcs > quantile(arcs, 0.62)
     crack = drop_lone((cells.ridge < 0.8) & open_arc)
     halo = drop_lone((cells.ridge < 1.3) & open_arc & ~crack)  # the glowing lips
     hot, warm = d.accent(build_ramp(Recipe(45, 0.17, 0.62), 4)[[3, 2]])
@@ -168,7 +169,9 @@ def marble(ctx: DrawContext) -> Drawing:
     veins that wander through the whole surface and fade out (no single vein per tile)."""
     d = Drawing.blank(ctx)
     base = band_noise(ctx.rng("base"), ctx.shape, ctx.feature * 1.3, keep=0.2, warp_px=2.5)
-    d.index = quantize(balance(base, keep=0.2), 2, np.array([0.25, 0.75]), low=ctx.top - 1)
+    d.index = quantize(
+        balance(base, keep=0.2), 2, np.array([0.25, 0.75]), low=ctx.top - 1, ranked=True
+    )
     # Veins: the crossings of a warped, stretched band-limited field.
     field = band_noise(
         ctx.rng("veins"), ctx.shape, (ctx.feature * 2.0, ctx.feature * 3.5), angle=0.6,
@@ -176,7 +179,7 @@ def marble(ctx: DrawContext) -> Drawing:
     )  # fmt: skip
     vein = contour(field)
     fade = band_noise(ctx.rng("vein fade"), ctx.shape, ctx.feature * 1.6)
-    vein &= fade > np.quantile(fade, 0.2)
+    vein &= fade > quantile(fade, 0.2)
     vein = drop_lone(vein)
     d.index[vein] = max(0, ctx.top - 2)
     d.keep |= vein

@@ -25,6 +25,7 @@ from pixelkiln.engine.materials.canvas import (
     zscore,
 )
 from pixelkiln.engine.noise import band_noise, fbm, worley
+from pixelkiln.engine.stats import quantile
 
 __all__ = ["PATTERNS"]
 
@@ -57,10 +58,10 @@ def _ground(
         # spread over the range.
         n = min(3, high - low + 1)
         steps = np.round(np.linspace(low, high, n)).astype(np.int64)
-        d.index = steps[quantize(tone, n)]
+        d.index = steps[quantize(tone, n, ranked=True)]
         d.height = tone
         return d
-    d.index = quantize(tone, high - low + 1, low=low)
+    d.index = quantize(tone, high - low + 1, low=low, ranked=True)
     d.height = tone
     return d
 
@@ -135,7 +136,7 @@ def hay(ctx: DrawContext) -> Drawing:
         ctx.rng("straws"), ctx.shape, (ctx.feature * 0.55, ctx.feature * 2.6), angle=0.35
     )
     tone = balance(0.6 * zscore(straws) + 0.4 * zscore(light(straws)), keep=0.2)
-    d.index = quantize(tone, ctx.levels)
+    d.index = quantize(tone, ctx.levels, ranked=True)
     d.height = straws
     return d
 
@@ -149,7 +150,7 @@ def moss(ctx: DrawContext) -> Drawing:
     patch = band_noise(ctx.rng("patch"), ctx.shape, ctx.feature * 1.3)
     height = 0.65 * zscore(bump) + 0.35 * zscore(patch)
     tone = balance(height + 0.9 * min(ctx.bevel, 0.9) * zscore(light(bump)) * 0.6, keep=0.2)
-    d.index = quantize(tone, ctx.levels)
+    d.index = quantize(tone, ctx.levels, ranked=True)
     d.height = tone
     return d
 
@@ -219,7 +220,7 @@ def forest_floor(ctx: DrawContext) -> Drawing:
     come as features)."""
     d = _ground(ctx, 0, max(1, ctx.top - 1), patch=1.8, keep=0.2)
     crumbs = band_noise(ctx.rng("crumbs"), ctx.shape, max(2.0, ctx.feature * 0.45))
-    bits = drop_lone(crumbs > np.quantile(crumbs, 0.93))
+    bits = drop_lone(crumbs > quantile(crumbs, 0.93))
     d.index[bits] = np.minimum(d.index[bits] + 1, ctx.top)
     return d
 
@@ -232,8 +233,8 @@ def bark(ctx: DrawContext) -> Drawing:
         ctx.rng("fibres"), ctx.shape, (ctx.feature * 2.2, ctx.feature * 0.75), spread=0.5
     )
     tone = balance(zscore(fib) + 0.5 * ctx.bevel * zscore(light(fib)), keep=0.2)
-    d.index = quantize(tone, ctx.levels)
-    crevice = fib < np.quantile(fib, 0.12)
+    d.index = quantize(tone, ctx.levels, ranked=True)
+    crevice = fib < quantile(fib, 0.12)
     d.index[crevice] = 0
     d.height = fib
     return d
