@@ -161,3 +161,64 @@ def test_other_actions_of_the_mage_are_warped(action: str) -> None:
     anim = animate_sprite(_mage(), action, 4)
     assert "moved_as" not in anim.record
     assert np.array_equal(anim.frames[0], _mage().rgba)
+
+
+# A second robed figure, drawn unlike the mage: a white robe closed by an outline row
+# above black shoes set close together (their outlines reach the centre columns), a red
+# sash, brown hair, no hat.
+_PRIEST = (
+    "......oooo......",
+    ".....oHHHHo.....",
+    "....oHHHHHHo....",
+    "....oHSSSSHo....",
+    "....oSeSSeSo....",
+    "....oSSSSSSo....",
+    ".....oSSSSo.....",
+    "...ooWWWWWWoo...",
+    "..oSWWWWWWWWSo..",
+    "..oSWWWWWWWWSo..",
+    "..oSoWWWWWWoSo..",
+    "..ooRRRRRRRRoo..",
+    "...oWWWWWWWWo...",
+    "...oWWWWWWWWo...",
+    "..oWWWWWWWWWWo..",
+    "..oWWWWWWWWWWo..",
+    "..oWWWWWWWWWWo..",
+    ".oWWWWWWWWWWWWo.",
+    ".oWWWWWWWWWWWWo.",
+    ".oooooooooooooo.",
+    "...oKKo..oKKo...",
+    "...oooo..oooo...",
+)
+_PRIEST_COLOURS = {
+    "o": (25, 20, 30), "H": (120, 70, 30), "S": (235, 185, 145), "e": (25, 20, 30),
+    "W": (225, 225, 235), "R": (190, 40, 40), "K": (40, 40, 50),
+}  # fmt: skip
+
+
+def _priest() -> np.ndarray:
+    img = np.zeros((32, 32, 4), np.uint8)
+    for y, row in enumerate(_PRIEST):
+        for x, c in enumerate(row):
+            if c in _PRIEST_COLOURS:
+                img[8 + y, 8 + x] = (*_PRIEST_COLOURS[c], 255)
+    return img
+
+
+def test_near_black_shoes_under_a_closed_hem_show_from_every_side() -> None:
+    """Shoes drawn close together still part under the hem, and shoes nearly as dark as
+    the outline are drawn as shoes (not merged into the outline) in every turned view,
+    whose outline is the sprite's own."""
+    img = _priest()
+    a = analyse_sprite(img)
+    assert a.long_garment and a.regions["feet"].main == _PRIEST_COLOURS["K"]
+    turned = turn_sprite(understand_sprite(img))
+    assert np.array_equal(turned["south"], img)
+    palette = _colours(img)
+    for d, view in turned.items():
+        assert _colours(view) <= palette, d
+        assert _count(view, _PRIEST_COLOURS["K"]) >= 2, d
+        # The silhouette's bottom row is the outline, in the sprite's outline colour.
+        bottom = np.nonzero(view[..., 3].any(1))[0][-1]
+        row = view[bottom][view[bottom, :, 3] > 0][:, :3]
+        assert (row == _PRIEST_COLOURS["o"]).all(), d

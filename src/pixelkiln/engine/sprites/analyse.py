@@ -319,17 +319,27 @@ def _crotch(
     return start
 
 
+def _feet_apart(row: np.ndarray, cx: int) -> bool:
+    """A row of two feet set apart: open at or beside the centre line, with the figure on
+    both sides of the gap (feet drawn close leave a gap of a pixel or two, and their
+    outlines may reach the next column)."""
+    lo, hi = max(0, cx - 1), min(len(row), cx + 2)
+    gaps = [x for x in range(lo, hi) if not row[x]]
+    return bool(gaps) and bool(row[: gaps[0]].any()) and bool(row[gaps[-1] + 1 :].any())
+
+
 def _hem(mask: np.ndarray, box: Box, cx: int, neck: int) -> int | None:
     """The last row of a long garment (a robe, a dress), when feet show under it: the
     bottom rows whose centre line is open (feet set apart) are at most a fifth of the
     figure, and the row above them is closed, at least as wide as the feet's span and
     more than half-way from the neck down (the garment covers where the crotch is)."""
-    lo = max(0, cx - 1)
     r = box.bottom
-    while r > neck and not mask[r, lo : cx + 2].any():
+    while r > neck and _feet_apart(mask[r], cx):
         r -= 1
     feet_rows = box.bottom - r
-    if not 0 < feet_rows <= max(1, round(0.2 * box.height)) or r <= neck:
+    # Two rows at least (a foot and its outline): a gap in the last outline row alone is
+    # where two boots' outlines meet, not feet under a hem.
+    if not 2 <= feet_rows <= max(2, round(0.2 * box.height)) or r <= neck:
         return None
     if (r - neck) < 0.5 * (box.bottom - neck):
         return None

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
+from pixelkiln.engine.color import oklab_to_oklch, oklab_to_srgb, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
 from pixelkiln.engine.sprites.garments import Garments, read_garments
 from pixelkiln.engine.subjects.bodies.biped import PRESETS
@@ -172,8 +172,22 @@ def best_shift(mask: np.ndarray, target: np.ndarray) -> tuple[float, tuple[int, 
     return best
 
 
+# A near-black material (black shoes, a dark cloak) painted as it is gives the model
+# shades the palette merges with its outline, and the part is then drawn as outline.
+# Its paint is lifted to this OKLab lightness: the drawing's colours are mapped back to
+# the sprite's own shades afterwards (``turn._colour_table``), so only the parts stay
+# apart.
+_NEAR_BLACK, _LIFTED = 0.3, 0.4
+
+
 def _colour_paint(rgb: tuple[int, int, int] | None, fallback: Paint) -> Paint:
-    return fallback if rgb is None else paint_from_rgb(rgb)
+    if rgb is None:
+        return fallback
+    lab = srgb_to_oklab(np.array(rgb, np.float64))
+    if lab[0] < _NEAR_BLACK:
+        lab[0] = _LIFTED
+        rgb = tuple(int(v) for v in np.clip(np.round(oklab_to_srgb(lab)), 0, 255))  # type: ignore[assignment]
+    return paint_from_rgb(rgb)
 
 
 def _close(a: tuple[int, int, int] | None, b: tuple[int, int, int] | None) -> bool:

@@ -127,6 +127,11 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
         for rank, i in enumerate(fills):
             j = round(rank * (len(shades) - 1) / max(1, len(fills) - 1)) if len(shades) > 1 else 0
             table[i] = shades[j]
+    line = sm.analysis.outline_rgb if sm.analysis is not None else None
+    if palette.outline is not None and line is not None:
+        # The sprite's own outline: the nearest colour to the model's line can be a dark
+        # material (black shoes), which would then outline the whole figure.
+        table[palette.outline] = line
     return table
 
 
