@@ -94,13 +94,26 @@ class _Torus:
     def mode_at(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:func:`neighbour_mode` (``exclude_self``) at the flat positions ``where``: the
         same candidates (every value of the image, ascending), counts and ties."""
-        values, rank = _ranks(self.index)
-        k, rows = len(values), np.arange(len(where))
+        flat = self.flat
+        rows = np.arange(len(where))
+        if flat.size and np.issubdtype(flat.dtype, np.integer) and 0 <= flat.min():
+            # Colour levels: each value's rank from a count of the values (as in
+            # :func:`_ranks`), read only at the few pixels asked about and their
+            # neighbours, whose values ``around`` already holds.
+            present = np.bincount(flat) > 0
+            values = np.flatnonzero(present).astype(flat.dtype)
+            rank_of = np.cumsum(present) - 1
+            near = rank_of.take(self.around[:, where])  # (8, n)
+            own = rank_of.take(flat.take(where))
+        else:
+            values, rank = _ranks(self.index)
+            near = rank.ravel()[self.positions[:, where]]
+            own = rank.ravel()[where]
+        k = len(values)
         # The neighbours' ranks among the values, counted per pixel by one bincount.
-        around = self.positions[:, where]  # (8, n)
-        slot = rank.ravel()[around] + rows * k
+        slot = near + rows * k
         counts = np.bincount(slot.ravel(), minlength=len(where) * k).reshape(-1, k)  # (n, k)
-        counts[rows, rank.ravel()[where]] = -1  # not the pixel's own value
+        counts[rows, own] = -1  # not the pixel's own value
         best = np.argmax(counts, axis=1)  # first maximum: the lower value wins a tie
         return values[best], counts[rows, best]
 

@@ -311,22 +311,11 @@ def _seam_join(
 
     Numbered as ``scipy.sparse.csgraph.connected_components`` numbers them (in the
     order of each component's lowest piece, int32), so every caller sees the labels it
-    always saw; a union-find over the few seam pairs costs a fraction of building the
-    sparse graph. ``pairs`` hold two seam slices and a roll: the second seam is rolled by
+    always saw. ``pairs`` hold two seam slices and a roll: the second seam is rolled by
     ``-roll`` along its run (-1: x + 1, 1: x - 1) or, with -2, along y by one.
     """
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        root = x
-        while parent.get(root, root) != root:
-            root = parent[root]
-        while x != root:  # path compression
-            parent[x], x = root, parent[x]
-        return root
-
-    # A seam is a few dozen pixels: walked as Python ints, joining only the pairs of
-    # distinct pieces of one colour (the lower piece becomes the root).
+    # The seams' same-colour pairs of distinct pieces, picked out in numpy.
+    ends_a, ends_b = [], []
     for sa, sb, roll in pairs:
         la, ia = labels[sa].ravel(), index[sa].ravel()
         lb, ib = labels[sb].ravel(), index[sb].ravel()
@@ -334,16 +323,40 @@ def _seam_join(
             lb, ib = np.roll(lb, roll), np.roll(ib, roll)
         elif roll == -2:
             lb, ib = np.roll(lb, -1), np.roll(ib, -1)
-        for a, b, x, y in zip(la.tolist(), lb.tolist(), ia.tolist(), ib.tolist(), strict=True):
-            if a != b and x == y and x >= 0:
-                ra, rb = find(a), find(b)
-                if ra != rb:
-                    parent[max(ra, rb)] = min(ra, rb)
-    root = np.arange(count)
-    nodes = list(parent)
-    root[nodes] = [find(node) for node in nodes]
+        hit = (la != lb) & (ia == ib) & (ia >= 0)
+        ends_a.append(la[hit])
+        ends_b.append(lb[hit])
+    root = _lowest_piece(np.concatenate(ends_a), np.concatenate(ends_b), count)
     first = root == np.arange(count)
     return (np.cumsum(first) - 1)[root].astype(np.int32)
+
+
+def _lowest_piece(a: np.ndarray, b: np.ndarray, count: int) -> np.ndarray:
+    """For each of ``count`` pieces, the lowest piece joined to it by the edges ``a[i]``
+    - ``b[i]``: union-find run on whole arrays (a few numpy calls per round, in place of
+    a Python call per seam pixel).
+
+    Every entry points to a lower (or the same) piece of its component, so there are no
+    cycles; each round hangs the higher root of every edge whose ends' roots differ under
+    the lower one (at least one root fewer per round) and then points every piece at its
+    root. When no edge joins two roots, each component has one root, and as nothing
+    points upwards that root is its lowest piece: a partition's minimum, whatever order
+    the edges come in.
+    """
+    root = np.arange(count)
+    while a.size:
+        ra, rb = root[a], root[b]
+        differ = ra != rb
+        if not differ.any():
+            break
+        ra, rb = ra[differ], rb[differ]
+        root[np.maximum(ra, rb)] = np.minimum(ra, rb)
+        while True:  # pointer jumping until every piece points at a root
+            up = root[root]
+            if (up == root).all():
+                break
+            root = up
+    return root
 
 
 def cluster_sizes(
