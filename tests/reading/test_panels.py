@@ -204,3 +204,9 @@ def test_a_single_hotbar_keeps_its_counted_slots() -> None:
     image = render_element("hotbar with 10 slots", 256, 64, seed=3)
     (bar,) = image.regions
     assert sum(n.startswith("slot_") for n, _ in bar.parts) == 10
+
+
+def test_an_element_framed_is_that_element() -> None:
+    """A "portrait frame" is the frame of a portrait, not a panel holding one."""
+    image = render_element("bone portrait frame", 128, 96, seed=3)
+    assert [r.kind for r in image.regions] == ["avatar"]

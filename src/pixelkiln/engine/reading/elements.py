@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CONTAINER_WORDS", "ElementReading", "read_elements"]
+__all__ = ["CONTAINER_WORDS", "ElementReading", "element_noun", "read_elements"]
 
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "pair": 2, "three": 3, "four": 4,
@@ -82,6 +82,11 @@ def _singular(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+def element_noun(word: str) -> str | None:
+    """The element a noun names (``"slots"`` -> ``slot``, ``"portrait"`` -> ``avatar``)."""
+    return _NOUNS.get(_singular(word.lower()))
 
 
 def _number(tokens: list[str], i: int) -> int | None:

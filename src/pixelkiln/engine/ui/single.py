@@ -25,7 +25,12 @@ from collections.abc import Callable
 
 import numpy as np
 
-from pixelkiln.engine.reading.elements import CONTAINER_WORDS, ElementReading, read_elements
+from pixelkiln.engine.reading.elements import (
+    CONTAINER_WORDS,
+    ElementReading,
+    element_noun,
+    read_elements,
+)
 from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.ui.compose import (
     PanelSpec,
@@ -128,21 +133,26 @@ _CONTAINERS = ("panel", "window")
 _AFTER_HEAD = {"with", "of", "in", "on", "containing", "holding", "showing", "for", "that"}
 
 
-def _head_noun(description: str) -> str:
-    """The last noun of the phrase before its first "with"/"of"/...: ``"parchment dialog box
-    with a portrait"`` -> ``box``, ``"inventory slot with a potion"`` -> ``slot``."""
+def _head_phrase(description: str) -> list[str]:
+    """The words before the first "with"/"of"/...; its last word is the head noun:
+    ``"parchment dialog box with a portrait"`` -> box, ``"inventory slot with a potion"``
+    -> slot."""
     words = re.findall(r"[a-z]+", description.lower())
-    head = next((i for i, w in enumerate(words) if w in _AFTER_HEAD), len(words))
-    return words[head - 1] if head else ""
+    return words[: next((i for i, w in enumerate(words) if w in _AFTER_HEAD), len(words))]
 
 
 def is_composite(description: str, reading: ElementReading | None = None) -> bool:
     """Whether ``description`` names a panel's contents rather than one element: a panel or
-    window with named children, or two or more of the element it names."""
+    window with named children, or two or more of the element it names. An element noun
+    just before the container's ("portrait frame", "slot border") makes it that
+    element's frame, one element."""
     reading = reading or read_elements(description)
     counts = dict(reading.counts)
-    if _head_noun(description) in CONTAINER_WORDS and reading.container in _CONTAINERS:
-        return sum(counts.values()) >= 1
+    phrase = _head_phrase(description)
+    framed = len(phrase) >= 2 and element_noun(phrase[-2]) is not None
+    if phrase and phrase[-1] in CONTAINER_WORDS and reading.container in _CONTAINERS:
+        if not framed:
+            return sum(counts.values()) >= 1
     kind, _ = element_for(description)
     return counts.get(kind, 0) >= 2
 
