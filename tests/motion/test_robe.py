@@ -222,3 +222,17 @@ def test_near_black_shoes_under_a_closed_hem_show_from_every_side() -> None:
         bottom = np.nonzero(view[..., 3].any(1))[0][-1]
         row = view[bottom][view[bottom, :, 3] > 0][:, :3]
         assert (row == _PRIEST_COLOURS["o"]).all(), d
+
+
+def test_a_sash_round_the_robe_shows_from_behind_and_nothing_else_takes_its_colour() -> None:
+    """The sash is read, fitted as a band round the robe at the sprite's rows and drawn
+    round the back; no other part (a skin edge) is drawn in its red."""
+    img = _priest()
+    sash = _PRIEST_COLOURS["R"]
+    assert read_garments(img, analyse_sprite(img)).belt_rows == (19,)
+    turned = turn_sprite(understand_sprite(img))
+    for d in ("north", "north-west", "north-east"):
+        assert _count(turned[d], sash) >= 2, d
+    for d in ("west", "east"):
+        ys = np.nonzero(((turned[d][..., :3] == sash).all(-1)) & (turned[d][..., 3] > 0))[0]
+        assert (ys >= 18).all(), d  # never at the shoulders (rows 15-17)

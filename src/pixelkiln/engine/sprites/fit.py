@@ -260,6 +260,8 @@ def _character_spec(
             outfit["hair"] = "bald"  # what looked like hair is the hat
     if garments.trim is not None:
         paints["trim"] = _colour_paint(garments.trim.rgb, paints["trim"])
+    if garments.belt is not None:
+        paints["belt"] = _colour_paint(garments.belt.rgb, paints["belt"])
     if garments.cape is not None:
         outfit["cape"] = "cape"
         paints["cape"] = _colour_paint(garments.cape.rgb, paints["cape"])
@@ -370,6 +372,9 @@ def fit_character(
     if analysis.long_garment:
         spec, extra = _fit_long_garment(rgba, spec, analysis, style, view, direction, score)
         iou, tried = score(spec), tried + extra + 1
+    if garments.belt_rows:
+        spec, extra = _fit_sash(spec, analysis, garments.belt_rows, style, view, direction)
+        iou, tried = score(spec), tried + extra + 1
     return FittedSubject(spec, cameras[repr(spec.to_dict())], style, analysis, iou, tried)
 
 
@@ -455,6 +460,41 @@ def _fit_long_garment(
         if all(len(_role_rows(model, camera, style, d, "shoes")) for d in others):
             break
     return trial, tried
+
+
+#: Where a sash may sit: a band of a torso part's height (its local z, -1 to 1).
+_SASH_PARTS = ("chest", "belly", "skirt")
+_SASH_STARTS = (-1.0, -0.8, -0.6, -0.4, -0.2, 0.0, 0.2, 0.4, 0.6, 0.8)
+_SASH_WIDTH = 0.25
+
+
+def _fit_sash(
+    spec: SubjectSpec,
+    analysis: SpriteAnalysis,
+    rows: tuple[int, ...],
+    style: SubjectStyle,
+    view: str,
+    direction: str,
+) -> tuple[SubjectSpec, int]:
+    """A belt or sash as a band round the garment, placed where the model's render facing
+    the sprite's direction draws it on the sprite's rows (most rows in common, fewest
+    others): the model's own belt sits at the hips, hidden under a robe."""
+    want = set(rows)
+    best: tuple[float, SubjectSpec] | None = None
+    tried = 0
+    for part in _SASH_PARTS:
+        for lo in _SASH_STARTS:
+            trial = _with(spec, sash=[part, lo, round(lo + _SASH_WIDTH, 2)])
+            model = build_model(trial)
+            camera = place_camera(model, analysis, view, style.outlined, style.level, direction)
+            drawn = set(_role_rows(model, camera, style, direction, "belt").tolist())
+            tried += 1
+            if not drawn:
+                continue
+            fit = len(drawn & want) - 0.5 * len(drawn - want)
+            if fit > 0 and (best is None or fit > best[0]):
+                best = (fit, trial)
+    return (best[1] if best is not None else spec), tried
 
 
 def _sides_inside(

@@ -16,6 +16,9 @@ own colours:
 - **cape**: one material (not skin, not the legs') at both sides of the silhouette in
   most rows from the shoulders down and at its sides below the hips: something hanging
   behind and around the body, wider than it, reaching past the hips;
+- **belt**: on a long garment, one or two rows between the neck and the feet where one
+  material (not skin, not the garment's own) fills at least 70% of the body's width,
+  worn on the garment (its colour the row above) and above the feet: a belt or a sash;
 - **front trim**: on a long garment (:mod:`.analyse`), a stripe at most 2 px wide of
   one material (not skin, not the garment's own) on the body's centre line in at least
   40% of the rows from the neck to the feet: the trim down a robe's front.
@@ -33,6 +36,7 @@ __all__ = ["Garments", "read_garments"]
 
 _SIDE_SHARE = 0.6  # of the rows from the shoulders to the feet a cape borders
 _STRIPE_SHARE = 0.4  # of the rows from the neck to the feet a front trim runs down
+_BELT_SHARE = 0.7  # of a row's width a belt fills
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,8 @@ class Garments:
     trim: ColourGroup | None = None  # a hat band's or a front stripe's material
     front_trim: bool = False  # the trim runs down the garment's front
     hat_band: bool = False  # the hat's brim is drawn in its band's colour
+    belt: ColourGroup | None = None  # a belt's or sash's material
+    belt_rows: tuple[int, ...] = ()  # the sprite rows it crosses
 
 
 def _group_of(analysis: SpriteAnalysis, rgb: tuple[int, int, int]) -> ColourGroup | None:
@@ -130,6 +136,34 @@ def _front_stripe(
     return None
 
 
+def _belt(
+    rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis, skin: set[tuple[int, int, int]]
+) -> tuple[ColourGroup, tuple[int, ...]] | None:
+    """The material of a belt or sash and its rows (see the module docstring)."""
+    garment = analysis.regions["torso"].main
+    commonest: dict[int, tuple[int, int, int]] = {}
+    rows: dict[tuple[int, int, int], list[int]] = {}
+    for r in range(analysis.neck + 1, analysis.feet):
+        pixels = rgba[r, :, :3][solid[r]]
+        if len(pixels) < 3:
+            continue
+        colours, counts = np.unique(pixels, axis=0, return_counts=True)
+        top = int(counts.argmax())
+        commonest[r] = tuple(int(v) for v in colours[top])  # type: ignore[assignment]
+        if counts[top] >= _BELT_SHARE * len(pixels):
+            rows.setdefault(commonest[r], []).append(r)
+    for colour, found in sorted(rows.items(), key=lambda kv: kv[1][0]):
+        group = _group_of(analysis, colour)
+        if group is None or colour in skin or garment in group.shades:
+            continue
+        # A band of one or two rows, worn on the garment (its colour the row above: not
+        # a hood's fall on the shoulders), above the feet (not the boots).
+        band = len(found) <= 2 and found[-1] - found[0] == len(found) - 1
+        if band and commonest.get(found[0] - 1) == garment and found[-1] < analysis.feet - 2:
+            return group, tuple(found)
+    return None
+
+
 def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     """The hood and cape of a figure facing the viewer (see the module docstring)."""
     rgba = np.asarray(rgba, np.uint8)
@@ -183,4 +217,15 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     # model lands in scattered pixels.
     stripe = _front_stripe(rgba, solid, analysis, skin_shades) if analysis.long_garment else None
     band = trim is not None and (stripe is None or trim == stripe)
-    return Garments(hood, cape, hat, stripe or trim, stripe is not None, band)
+    # Read on a long garment only, as the trim: the model draws it round the robe.
+    belt = _belt(rgba, solid, analysis, skin_shades) if analysis.long_garment else None
+    return Garments(
+        hood,
+        cape,
+        hat,
+        stripe or trim,
+        stripe is not None,
+        band,
+        belt[0] if belt else None,
+        belt[1] if belt else (),
+    )

@@ -99,6 +99,8 @@ def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
         out["trim"] = garments.trim
     if garments.cape is not None:
         out["cape"] = garments.cape
+    if garments.belt is not None:
+        out["belt"] = garments.belt
     head = a.regions["head"].colours
     if head:  # a visor or an eye slit: the head's darkest material
         out["visor"] = min(head, key=lambda g: float(srgb_to_oklab(np.array(g.rgb, float))[0]))
@@ -118,7 +120,10 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
         np.concatenate([colours[:, None, :], np.full((len(colours), 1, 1), 255, np.uint8)], -1),
         sprite_palette(sm.rgba),
     )[:, 0, :3].copy()
-    for role, group in _groups_by_role(sm).items():
+    outline = sm.analysis.outline_rgb if sm.analysis is not None else None
+    groups = _groups_by_role(sm)
+    filled = {int(i) for r in groups if r in palette.ramps for i in palette.ramps[r][1:]}
+    for role, group in groups.items():
         ramp = palette.ramps.get(role)
         if ramp is None or len(ramp) < 2:
             continue
@@ -127,11 +132,18 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
         for rank, i in enumerate(fills):
             j = round(rank * (len(shades) - 1) / max(1, len(fills) - 1)) if len(shades) > 1 else 0
             table[i] = shades[j]
-    line = sm.analysis.outline_rgb if sm.analysis is not None else None
-    if palette.outline is not None and line is not None:
+        # The role's line shade (inner edges): its own material's or the outline's colour,
+        # not whichever sprite colour is nearest (a skin edge drawn in a sash's red).
+        line = int(ramp[0])
+        if line != palette.outline and line not in filled:
+            own = [*shades, *([outline] if outline is not None else [])]
+            lab = srgb_to_oklab(np.asarray(own, float))
+            near = np.linalg.norm(lab - srgb_to_oklab(colours[line].astype(float)), axis=1)
+            table[line] = own[int(near.argmin())]
+    if palette.outline is not None and outline is not None:
         # The sprite's own outline: the nearest colour to the model's line can be a dark
         # material (black shoes), which would then outline the whole figure.
-        table[palette.outline] = line
+        table[palette.outline] = outline
     return table
 
 

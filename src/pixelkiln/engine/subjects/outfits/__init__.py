@@ -149,6 +149,10 @@ def build_character(spec: SubjectSpec) -> Model:
     )
     if params.get("front_trim"):  # read off a sprite whose garment has a stripe down it
         add_front_trim(b, outfit["torso"])
+    sash = params.get("sash")
+    if sash:  # read off a sprite: a band round the garment where the sprite draws it
+        part, lo, hi = sash
+        b.add_bands(str(part), Band("belt", z=(float(lo), float(hi))))
     if params.get("head_shape") == "box":  # robots and golems
         b.remove("head")
         b.part(
