@@ -360,9 +360,13 @@ def fit_character(
     target = analysis.mask
     cameras: dict[str, Camera] = {}
 
-    def score(spec: SubjectSpec) -> float:
+    def posed(spec: SubjectSpec) -> tuple[Model, Camera]:
+        """``spec``'s model and the camera that frames it as the sprite is framed."""
         model = build_model(spec)
-        camera = place_camera(model, analysis, view, outlined, style.level, direction)
+        return model, place_camera(model, analysis, view, outlined, style.level, direction)
+
+    def score(spec: SubjectSpec) -> float:
+        model, camera = posed(spec)
         iou, (dx, dy) = best_shift(rest_mask(model, camera, style, direction), target)
         key = repr(spec.to_dict())
         cameras[key] = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
@@ -370,10 +374,10 @@ def fit_character(
 
     spec, iou, tried = _search(start, score)
     if analysis.long_garment:
-        spec, extra = _fit_long_garment(rgba, spec, analysis, style, view, direction, score)
+        spec, extra = _fit_long_garment(rgba, spec, analysis, style, direction, posed, score)
         iou, tried = score(spec), tried + extra + 1
     if garments.belt_rows:
-        spec, extra = _fit_sash(spec, analysis, garments.belt_rows, style, view, direction)
+        spec, extra = _fit_sash(spec, garments.belt_rows, style, direction, posed)
         iou, tried = score(spec), tried + extra + 1
     return FittedSubject(spec, cameras[repr(spec.to_dict())], style, analysis, iou, tried)
 
@@ -395,8 +399,8 @@ def _fit_long_garment(
     spec: SubjectSpec,
     analysis: SpriteAnalysis,
     style: SubjectStyle,
-    view: str,
     direction: str,
+    camera_for: Callable[[SubjectSpec], tuple[Model, Camera]],
     score: Callable[[SubjectSpec], float],
 ) -> tuple[SubjectSpec, int]:
     """A robe's hem and the arms over it, which overlap cannot see: the hands (arm
@@ -414,12 +418,6 @@ def _fit_long_garment(
         for x in _sides_inside(mask, r, a.outline_rgb, rgba)
         if skin is not None and _close(tuple(int(v) for v in rgba[r, x, :3]), skin)  # type: ignore[arg-type]
     ]
-    outlined = style.outlined
-
-    def camera_for(s: SubjectSpec) -> tuple[Model, Camera]:
-        model = build_model(s)
-        return model, place_camera(model, a, view, outlined, style.level, direction)
-
     if hands:
         want = max(hands)
         misses: list[tuple[float, SubjectSpec]] = []
@@ -470,11 +468,10 @@ _SASH_WIDTH = 0.25
 
 def _fit_sash(
     spec: SubjectSpec,
-    analysis: SpriteAnalysis,
     rows: tuple[int, ...],
     style: SubjectStyle,
-    view: str,
     direction: str,
+    camera_for: Callable[[SubjectSpec], tuple[Model, Camera]],
 ) -> tuple[SubjectSpec, int]:
     """A belt or sash as a band round the garment, placed where the model's render facing
     the sprite's direction draws it on the sprite's rows (most rows in common, fewest
@@ -485,8 +482,7 @@ def _fit_sash(
     for part in _SASH_PARTS:
         for lo in _SASH_STARTS:
             trial = _with(spec, sash=[part, lo, round(lo + _SASH_WIDTH, 2)])
-            model = build_model(trial)
-            camera = place_camera(model, analysis, view, style.outlined, style.level, direction)
+            model, camera = camera_for(trial)
             drawn = set(_role_rows(model, camera, style, direction, "belt").tolist())
             tried += 1
             if not drawn:

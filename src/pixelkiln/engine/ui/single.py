@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
@@ -150,9 +151,9 @@ def is_composite(description: str, reading: ElementReading | None = None) -> boo
     counts = dict(reading.counts)
     phrase = _head_phrase(description)
     framed = len(phrase) >= 2 and element_noun(phrase[-2]) is not None
-    if phrase and phrase[-1] in CONTAINER_WORDS and reading.container in _CONTAINERS:
-        if not framed:
-            return sum(counts.values()) >= 1
+    headed = bool(phrase) and phrase[-1] in CONTAINER_WORDS and reading.container in _CONTAINERS
+    if headed and not framed:
+        return sum(counts.values()) >= 1
     kind, _ = element_for(description)
     return counts.get(kind, 0) >= 2
 
@@ -193,12 +194,7 @@ def render_element(
         panel = render_panel(spec, progress=progress)
         # The container's region comes first; a bare row of elements has none.
         kind = reading.container if reading.container in _CONTAINERS else "panel"
-        return UIImage(
-            rgba=panel.rgba,
-            regions=panel.regions,
-            theme=panel.theme,
-            extras={"element": kind, "elements": [r.kind for r in panel.regions]},
-        )
+        return replace(panel, extras={"element": kind, "elements": [r.kind for r in panel.regions]})
     theme = make_theme(description, color_palette, reference_from(concept_image, seed))
     kind, opts = element_for(description)
     progress(0.1)
