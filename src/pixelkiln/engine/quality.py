@@ -521,13 +521,14 @@ def calmest_cut(
 
 
 def cut_and_border(
-    rgba: np.ndarray,
+    rgba: np.ndarray | None,
     known: tuple[np.ndarray, np.ndarray] | None = None,
     palette_lab: np.ndarray | None = None,
 ) -> tuple[tuple[int, int], float]:
     """:func:`calmest_cut`, and the :func:`border_runs` of the tile rolled by it: its
     border lines are the two lines either side of each cut, whose runs the cut has
-    just measured (a row's cyclic runs do not move when the columns roll)."""
+    just measured (a row's cyclic runs do not move when the columns roll). ``rgba`` is
+    not read when ``known`` is an opaque image's (it may then be None)."""
     index, colors = known if known is not None else index_image(rgba)
     opaque = index.min() >= 0
     lab = None if opaque else lab_image(rgba, (index, colors))

@@ -206,6 +206,14 @@ def _score(rgba: np.ndarray, known: Known) -> float:
     return max(tiling, clusters * 1.0001, strays * 1.0001)
 
 
+def _opaque(colors: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """The opaque RGBA image of ``colors[index]``."""
+    rgba = np.empty((*index.shape, 4), np.uint8)
+    rgba[..., :3] = colors[index]
+    rgba[..., 3] = 255
+    return rgba
+
+
 # A rendered tile's index image, colours, OKLab, colours' OKLab and border runs (for
 # :func:`_score`).
 Known = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]
@@ -246,22 +254,32 @@ def _render(
     if palette is not None and len(palette):
         colors = fit_to_palette(colors, palette)
         ramp = colors[: len(ramp)]
-    rgba = np.empty((h, w, 4), np.uint8)
-    rgba[..., :3] = colors[d.index]
-    rgba[..., 3] = 255
     # The texture is a torus; open it along a calm row and column. Its index image and
     # OKLab come from the few colours (no sort of the pixels), and serve the gates too.
-    known = palette_indexed(d.index, colors) if d.index.min() >= 0 else index_image(rgba)
-    palette_lab = srgb_to_oklab(known[1])  # read by the cut, the OKLab and the score
-    lab = lab_image(rgba, known, palette_lab)
-    cut, border = cut_and_border(rgba, known, palette_lab)
-    rgba = roll(rgba, *cut)
-    index = roll(d.index, *cut)
+    if d.index.min() >= 0:
+        # Levels and accents only: the cut reads the index image, not the pixels, so the
+        # pixels and their OKLab are looked up once, already rolled (the same values).
+        known = palette_indexed(d.index, colors)
+        palette_lab = srgb_to_oklab(known[1])  # read by the cut, the OKLab and the score
+        cut, border = cut_and_border(None, known, palette_lab)
+        index = roll(d.index, *cut)
+        rgba = _opaque(colors, index)
+        known_index = roll(known[0], *cut)
+        lab = palette_lab[known_index]  # :func:`lab_image` of the rolled pixels
+    else:
+        rgba = _opaque(colors, d.index)
+        known = index_image(rgba)
+        palette_lab = srgb_to_oklab(known[1])
+        cut, border = cut_and_border(rgba, known, palette_lab)
+        lab = roll(lab_image(rgba, known, palette_lab), *cut)
+        rgba = roll(rgba, *cut)
+        index = roll(d.index, *cut)
+        known_index = roll(known[0], *cut)
     units = roll(d.units, *cut)
     height = roll(d.height, *cut).astype(np.float64)
     span = float(height.max() - height.min())
     height = (height - height.min()) / span if span > 1e-9 else np.full_like(height, 0.5)
-    rolled = (roll(known[0], *cut), known[1], roll(lab, *cut), palette_lab, border)
+    rolled = (known_index, known[1], lab, palette_lab, border)
     return Texture(
         rgba=rgba,
         index=index.astype(np.int16),
