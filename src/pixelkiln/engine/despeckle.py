@@ -91,11 +91,23 @@ class _Torus:
         """How many of each pixel's 8 neighbours share its value."""
         return np.add.reduce(self.same(), axis=0).reshape(self.index.shape)
 
-    def mode_at(self, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def mode_at(self, where: np.ndarray, counted: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """:func:`neighbour_mode` (``exclude_self``) at the flat positions ``where``: the
-        same candidates (every value of the image, ascending), counts and ties."""
+        same candidates (every value of the image, ascending), counts and ties.
+
+        ``counted``: the caller reads a mode only where its count is above 0. Colour
+        levels then take every level from 0 to the highest as candidates: a level absent
+        from the image counts 0 everywhere, so it cannot be the first maximum of a count
+        above 0, and every mode read is the same (its rank is the level itself)."""
         flat = self.flat
         rows = np.arange(len(where))
+        if counted and flat.dtype.kind in "iu" and flat.size and 0 <= flat.min():
+            k = int(flat.max()) + 1
+            slot = self.around[:, where] + rows * k  # (8, n)
+            counts = np.bincount(slot.ravel(), minlength=len(where) * k).reshape(-1, k)
+            counts[rows, flat.take(where)] = -1  # not the pixel's own value
+            best = np.argmax(counts, axis=1)  # first maximum: the lower value wins a tie
+            return best.astype(flat.dtype, copy=False), counts[rows, best]
         if flat.size and np.issubdtype(flat.dtype, np.integer) and 0 <= flat.min():
             # Colour levels: each value's rank from a count of the values (as in
             # :func:`_ranks`), read only at the few pixels asked about and their
@@ -128,7 +140,7 @@ def majority(index: np.ndarray, keep: np.ndarray | None = None, strength: int = 
         lonely &= ~keep
     where = np.flatnonzero(lonely)
     if len(where):
-        mode, count = torus.mode_at(where)
+        mode, count = torus.mode_at(where, counted=strength >= 1)
         change = count >= strength
         out.ravel()[where[change]] = mode[change]
     return out
@@ -145,7 +157,8 @@ def remove_orphans(index: np.ndarray, keep: np.ndarray | None = None) -> np.ndar
         where = np.flatnonzero(orphan)
         if not len(where):
             break
-        mode, _ = torus.mode_at(where)
+        # An orphan's eight neighbours all hold other values: its mode counts 1 or more.
+        mode, _ = torus.mode_at(where, counted=True)
         out.ravel()[where] = mode
     return out
 
@@ -215,7 +228,7 @@ def _remove_small(
         where = np.flatnonzero(small)
         if not len(where):
             return out, True
-        mode, count = torus.mode_at(where)
+        mode, count = torus.mode_at(where, counted=True)
         fix = count > 0
         out.ravel()[where[fix]] = mode[fix]
     return out, False
