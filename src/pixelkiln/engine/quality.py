@@ -536,10 +536,11 @@ def cut_and_border(
         palette_lab = srgb_to_oklab(colors) if palette_lab is None else palette_lab
         distance = _palette_distance(palette_lab)
     shift, edge = [], []
+    line_runs = _line_runs_both(index)  # longest run of each line across each axis
     for axis in (0, 1):
         jumps = _palette_jumps(index, distance, axis) if opaque else boundary_jumps(lab, axis)
-        jumps = np.round(jumps, 9)
-        runs = _line_runs(index, axis)  # longest run of each line across ``axis``
+        jumps = jumps.round(9)  # ``np.round``'s own call
+        runs = line_runs[axis]
         # Boundary b lies between line b and b + 1; both become border lines.
         border = np.maximum(runs, np.concatenate([runs[1:], runs[:1]]))
         calm = jumps <= _median(jumps)
@@ -584,14 +585,46 @@ def _median(values: np.ndarray) -> float:
 def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
     """Longest cyclic same-colour run of each line that runs across ``axis`` (rows for
     axis 0, columns for axis 1), as a pixel count."""
-    lines = index if axis == 0 else index.T
+    return _runs(index if axis == 0 else index.T)
+
+
+def _line_runs_both(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_line_runs` along both axes; a square image's rows and columns in one
+    stack (each line's runs are its own, whatever lines lie beside it)."""
+    h, w = index.shape
+    if h != w:
+        return _runs(index), _runs(index.T)
+    runs = _runs(np.concatenate([index, index.T]))
+    return runs[:h], runs[h:]
+
+
+def _runs(lines: np.ndarray) -> np.ndarray:
+    """Longest cyclic same-colour run of each row of ``lines``, as a pixel count."""
     n = lines.shape[1]
-    starts = lines != np.concatenate([lines[:, -1:], lines[:, :-1]], axis=1)  # roll by 1
-    # Two laps round the line: a run that wraps finds its start in the first lap.
+    # Two laps round the line (after its last pixel): a run that wraps finds its start
+    # in the first lap. A start is a pixel unlike the one before it.
+    laps = lines.take(_laps(n), axis=1)
+    starts = laps[:, 1:] != laps[:, :-1]
+    positions = _laps_positions(n)
+    last_start = np.maximum.accumulate(starts * positions, axis=1)
+    longest = np.maximum.reduce(positions[n:] - last_start[:, n:], axis=1) + 1
+    return np.minimum(longest, n)
+
+
+@lru_cache(maxsize=64)
+def _laps(n: int) -> np.ndarray:
+    """Columns of two laps round a line of ``n`` after its last pixel (read-only)."""
+    cols = np.r_[n - 1, np.arange(n), np.arange(n)]
+    cols.flags.writeable = False
+    return cols
+
+
+@lru_cache(maxsize=64)
+def _laps_positions(n: int) -> np.ndarray:
+    """``np.arange(2 * n)``, made once (read-only)."""
     positions = np.arange(2 * n)
-    marked = np.where(np.concatenate([starts, starts], axis=1), positions, 0)
-    length = positions - np.maximum.accumulate(marked, axis=1) + 1
-    return np.minimum(length[:, n:].max(axis=1), n)
+    positions.flags.writeable = False
+    return positions
 
 
 # --- Tiling tells (ART.md §1.7: high contrast, one item taking most of the tile, detail
