@@ -73,13 +73,20 @@ def hammered(ctx: DrawContext) -> Drawing:
     base_r = max(1.6, ctx.feature * 0.38)
     reach = int(np.ceil(base_r * 1.4)) + 1
     oy, ox = np.mgrid[-reach : reach + 1, -reach : reach + 1].astype(np.float64)
-    for y, x in spread_points(ctx, "dents", max(5.0, ctx.feature * 1.35)).astype(int):
-        r = base_r * (0.75 + 0.5 * rng.random())
-        disc = oy**2 + ox**2 < r * r
-        ys, xs = (y + oy[disc].astype(int)) % ctx.h, (x + ox[disc].astype(int)) % ctx.w
-        inside[ys, xs] = True
-        dy[ys, xs] = oy[disc] / r
-        dx[ys, xs] = ox[disc] / r
+    centres = spread_points(ctx, "dents", max(5.0, ctx.feature * 1.35)).astype(int)
+    # Every dent at once: one radius per dent, drawn in order (a Generator's array of
+    # floats is its scalar draws one after another), each dent's disc in row order.
+    radius = base_r * (0.75 + 0.5 * rng.random(len(centres)))
+    dent, row, col = np.nonzero((oy**2 + ox**2)[None] < (radius * radius)[:, None, None])
+    ys = (centres[dent, 0] + oy[row, col].astype(int)) % ctx.h
+    xs = (centres[dent, 1] + ox[row, col].astype(int)) % ctx.w
+    inside[ys, xs] = True
+    # Where dents overlap, the later one's offsets stand, as when drawn one by one.
+    flat = ys * ctx.w + xs
+    last = len(flat) - 1 - np.unique(flat[::-1], return_index=True)[1]
+    r = radius[dent[last]]
+    dy.ravel()[flat[last]] = oy[row[last], col[last]] / r
+    dx.ravel()[flat[last]] = ox[row[last], col[last]] / r
     toward = dy + dx  # positive toward the lower right
     d.index[inside & (toward < -0.35)] = max(0, lo - 1)
     d.index[inside & (toward > 0.35)] = ctx.top
