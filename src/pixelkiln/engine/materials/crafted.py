@@ -161,9 +161,14 @@ def parchment(ctx: DrawContext) -> Drawing:
     stain = band_noise(ctx.rng("stain"), ctx.shape, ctx.feature * 0.6)
     d.index[drop_lone(stain > quantile(stain, 0.96))] = max(0, lo - 1)
     rng = ctx.rng("fibres")
-    for y, x in spread_points(ctx, "fibres", max(5.0, ctx.feature * 1.2)).astype(int):
-        n = int(rng.integers(2, 4))
-        d.index[y % ctx.h, (x + np.arange(n)) % ctx.w] = max(0, ctx.top - 1)
+    starts = spread_points(ctx, "fibres", max(5.0, ctx.feature * 1.2)).astype(int)
+    # Every fibre at once: a Generator's array of integers is its scalar draws in order.
+    length = rng.integers(2, 4, size=len(starts))
+    along = np.arange(3)
+    on = along[None, :] < length[:, None]  # (fibres, 3): the fibre's own pixels
+    ys = np.broadcast_to(starts[:, :1] % ctx.h, on.shape)[on]
+    xs = ((starts[:, 1:] + along[None, :]) % ctx.w)[on]
+    d.index[ys, xs] = max(0, ctx.top - 1)
     d.height = blot
     return d
 

@@ -146,9 +146,14 @@ def ice(ctx: DrawContext) -> Drawing:
     glint = np.zeros(ctx.shape, bool)
     rng = ctx.rng("glint")
     spacing = max(9.0, ctx.feature * 2.0) / ctx.density**0.5
-    for y, x in spread_points(ctx, "glints", spacing).astype(int):
-        for i in range(int(rng.integers(2, 4))):
-            glint[(y - i) % ctx.h, (x + i) % ctx.w] = True
+    starts = spread_points(ctx, "glints", spacing).astype(int)
+    # Every glint at once: a Generator's array of integers is its scalar draws in order.
+    length = rng.integers(2, 4, size=len(starts))
+    step = np.arange(3)
+    on = step[None, :] < length[:, None]  # (glints, 3): the glint's own pixels
+    glint[
+        ((starts[:, :1] - step[None, :]) % ctx.h)[on], ((starts[:, 1:] + step[None, :]) % ctx.w)[on]
+    ] = True
     glint &= ~crack
     d.index[glint] = ctx.top
     d.keep |= glint | crack
