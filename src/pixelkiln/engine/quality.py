@@ -190,6 +190,12 @@ def _neighbours(index: np.ndarray, dy: int, dx: int, wrap: bool) -> np.ndarray:
 def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
     """Share of opaque pixels with no same-colour 8-neighbour (stray pixels)."""
     index = _as_index(img)
+    if wrap and index.size and index.min() >= 0:
+        # Every pixel opaque: the eight neighbours stacked by one lookup (the same as
+        # eight rolls), the pixels with a same-colour one counted (the same whole
+        # numbers, so the same quotient).
+        same = np.logical_or.reduce(torus.neighbours(index) == index.ravel(), axis=0)
+        return (index.size - int(np.count_nonzero(same))) / index.size
     opaque = index >= 0
     if wrap:  # the eight neighbours stacked by one lookup (the same as eight rolls)
         same = (torus.neighbours(index) == index.ravel()).any(axis=0).reshape(index.shape)
@@ -372,6 +378,12 @@ def cluster_sizes(
 
 def mean_cluster(img: np.ndarray, wrap: bool = True, labels: np.ndarray | None = None) -> float:
     """Pixel-weighted mean cluster size Σs²/Σs: the size of the cluster a random pixel is in."""
+    if labels is not None and labels.size and labels.min() >= 0 and _as_index(img).min() >= 0:
+        # Every pixel opaque: each label's size by one count, labels absent counting 0.
+        # Σs² and Σs are whole numbers far under 2**53, exact in integers as in floats.
+        sizes = np.bincount(labels.ravel())
+        total = int(np.add.reduce(sizes))
+        return float(int(np.dot(sizes, sizes)) / max(total, 1))
     sizes = cluster_sizes(img, wrap, labels).astype(np.float64)
     return float(np.add.reduce(sizes**2) / max(np.add.reduce(sizes), 1.0))
 
@@ -678,6 +690,45 @@ def _block_area(h: int, w: int, blocks: int) -> np.ndarray:
     return area
 
 
+@lru_cache(maxsize=64)
+def _balance_maps(h: int, w: int, blocks: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For :func:`_balance_both`: the pixels twice over, the block of each in the two
+    grids (the second grid's blocks numbered after the first's) and the blocks' areas
+    in that order (made once per size, read-only)."""
+    sy, sx = h // (2 * blocks), w // (2 * blocks)
+    pixels = np.tile(np.arange(h * w), 2)
+    block = np.concatenate(
+        [_block_map(h, w, blocks, 0, 0), _block_map(h, w, blocks, sy, sx) + blocks * blocks]
+    )
+    area = np.tile(_block_area(h, w, blocks).ravel(), 2).reshape(2, blocks * blocks)
+    for a in (pixels, block, area):
+        a.flags.writeable = False
+    return pixels, block, area
+
+
+def _balance_both(edges: np.ndarray, blocks: int) -> float:
+    """:func:`detail_balance` from the edge counts, both grids in one weighted count.
+
+    Each block's sum takes its pixels in the same order as a count per grid (whole
+    numbers, exact in any order anyway); each grid's mean and standard deviation are
+    :func:`stats.mean` and :func:`stats.std`'s steps along a row of the grids' fractions,
+    the same sums over the same contiguous values."""
+    h, w = edges.shape
+    pixels, block, area = _balance_maps(h, w, blocks)
+    sums = np.bincount(block, weights=edges.ravel().take(pixels), minlength=2 * blocks * blocks)
+    frac = sums.reshape(2, blocks * blocks) / area
+    n = blocks * blocks
+    centre = np.add.reduce(frac, axis=1, keepdims=True) / n
+    deviation = frac - centre
+    np.square(deviation, out=deviation)
+    spread = np.sqrt(np.add.reduce(deviation, axis=1) / n)
+    worst = 0.0
+    for mean, std in zip(centre[:, 0].tolist(), spread.tolist(), strict=True):
+        if mean > 0:
+            worst = max(worst, std / mean)
+    return worst
+
+
 def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     """How unevenly detail is spread: the coefficient of variation of the edge fraction
     over a ``blocks x blocks`` grid of blocks (0 = every block equally busy).
@@ -688,6 +739,8 @@ def detail_balance(img: np.ndarray, blocks: int = 4) -> float:
     index = _as_index(img)
     edges = _edge_counts(index)
     h, w = index.shape
+    if min(h, w) >= 2 * blocks:
+        return _balance_both(edges, blocks)
     area = _block_area(h, w, blocks)
     worst = 0.0
     for shift in ((0, 0), (h // (2 * blocks), w // (2 * blocks))):
