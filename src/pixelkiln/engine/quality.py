@@ -267,17 +267,26 @@ def _labels4(index: np.ndarray, wrap: bool, numbered: bool = True) -> np.ndarray
     pixels connect. The per-colour numbering orders clusters by colour, then by their
     first pixel in raster order (transparent singletons last), so the clusters found here
     are sorted by that key. ``numbered=False`` (with ``wrap``) skips that sort: the
-    same clusters, numbered 0..k-1 in another order.
+    same clusters, numbered 0..k-1 in another order - or, on an opaque image, each
+    numbered by its lowest piece, so not every number up to the largest is used.
     """
     h, w = index.shape
-    grid = np.zeros((2 * h, 2 * w), bool)
     if index.min() >= 0:  # every pixel opaque (the renderer's tiles)
-        grid[0::2, 0::2] = True
+        grid = _pixel_cells(h, w).copy()
         grid[0::2, 1:-1:2] = index[:, :-1] == index[:, 1:]
         grid[1:-1:2, 0::2] = index[:-1] == index[1:]
         flat, count = ndimage.label(grid, _CROSS)
-        comp = flat[0::2, 0::2].astype(np.int64) - 1
+        comp = np.subtract(flat[0::2, 0::2], 1, dtype=np.int64)
+        if wrap and not numbered:
+            # The seams' pairs of distinct pieces of one colour, by lookups through the
+            # seam positions (the pairs ``_seam_join`` takes from its slices), each piece
+            # then named by the lowest piece of its cluster.
+            last, first = _seam_positions(h, w)
+            a, b = comp.take(last), comp.take(first)
+            hit = (a != b) & (index.take(last) == index.take(first))
+            return _lowest_piece(a[hit], b[hit], count).take(comp)
     else:
+        grid = np.zeros((2 * h, 2 * w), bool)
         opaque = index >= 0
         grid[0::2, 0::2] = opaque
         grid[0::2, 1:-1:2] = (index[:, :-1] == index[:, 1:]) & opaque[:, :-1]
@@ -305,6 +314,27 @@ def _labels4(index: np.ndarray, wrap: bool, numbered: bool = True) -> np.ndarray
     rank[np.argsort(key, kind="stable")] = np.arange(k)
     out = rank[comp]
     return out.astype(np.int32) if wrap else out
+
+
+@lru_cache(maxsize=64)
+def _pixel_cells(h: int, w: int) -> np.ndarray:
+    """:func:`_labels4`'s grid with only its pixel cells set (made once per size,
+    read-only: copied before the connectors are set)."""
+    grid = np.zeros((2 * h, 2 * w), bool)
+    grid[0::2, 0::2] = True
+    grid.flags.writeable = False
+    return grid
+
+
+@lru_cache(maxsize=64)
+def _seam_positions(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """Flat positions of the pixels either side of the wrap seams: the last row then
+    the last column, and the first row then the first column (read-only)."""
+    cols, rows = np.arange(w), np.arange(h)
+    last = np.concatenate([(h - 1) * w + cols, rows * w + (w - 1)])
+    first = np.concatenate([cols, rows * w])
+    last.flags.writeable = first.flags.writeable = False
+    return last, first
 
 
 def _seam_join(
@@ -777,26 +807,29 @@ def dominant_feature(
     opaque = bool(index.size) and index.min() >= 0
     if opaque:  # every pixel opaque: count instead of sorting
         counts = np.bincount(index.ravel())
-        values = np.flatnonzero(counts)
-        counts = counts[values]
+        if np.count_nonzero(counts) < 2:
+            return 0.0
+        # The first maximum of the counts of the colours present: absent ones count 0.
+        common = int(np.argmax(counts))
     else:
         values, counts = np.unique(index[index >= 0], return_counts=True)
-    if len(values) < 2:
-        return 0.0
+        if len(values) < 2:
+            return 0.0
+        common = values[np.argmax(counts)]
     lab = pre.lab if pre is not None and pre.lab is not None else srgb_to_oklab(colors)
-    common = values[np.argmax(counts)]
     step = lab - lab[common]
     loud = np.sqrt(np.add.reduce(step * step, axis=1)) > contrast  # np.linalg.norm's sum
     candidates = loud[index] if opaque else (index >= 0) & loud[np.maximum(index, 0)]
-    if not candidates.any():
+    if not np.logical_or.reduce(candidates, axis=None):
         return 0.0
     labels = pre.labels if pre is not None else cluster_labels(index)
     sizes = np.bincount(labels.ravel())
-    items = np.flatnonzero(np.bincount(labels[candidates], minlength=len(sizes)))  # unique
     if under is not None:
-        share = float(sizes[items].max() / (h * w))
+        # The largest cluster holding a candidate pixel.
+        share = float(np.maximum.reduce(sizes.take(labels)[candidates]) / (h * w))
         if share / under < 1.0:  # the ratio a caller forms with the limit
             return share
+    items = np.flatnonzero(np.bincount(labels[candidates], minlength=len(sizes)))  # unique
     colour_of = np.empty(len(sizes), np.int64)
     colour_of[labels.ravel()] = index.ravel()
     wraps: dict[int, np.ndarray] = {}
