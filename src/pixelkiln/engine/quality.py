@@ -93,6 +93,7 @@ __all__ = [
     "cluster_min",
     "cluster_sizes",
     "color_count",
+    "colors_oklab",
     "cut_and_border",
     "detail_balance",
     "dominant_feature",
@@ -162,15 +163,43 @@ def index_image(rgba: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def palette_indexed(idx: np.ndarray, palette: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`index_image` of the opaque image ``palette[idx]``, from the palette's few
     colours instead of a sort of every pixel (the same index and colours)."""
-    used = np.flatnonzero(np.bincount(idx.ravel(), minlength=len(palette)))
+    used = np.bincount(idx.ravel(), minlength=len(palette)) > 0
+    palette = np.ascontiguousarray(palette, np.uint8)
+    # A material's colours are the same for every seed: their order is worked out once.
+    rank, colors = _palette_ranks(palette.tobytes(), used.tobytes())
+    return rank[idx], colors  # int64 already: no copy
+
+
+@lru_cache(maxsize=256)
+def _palette_ranks(palette: bytes, used: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """For :func:`palette_indexed`: each palette entry's place among the distinct colours
+    in use, and those colours (read-only)."""
+    colours = np.frombuffer(palette, np.uint8).reshape(-1, 3)
+    present = np.flatnonzero(np.frombuffer(used, bool))
     # A dozen colours or so: sorted as Python ints (``np.unique``'s order and inverse).
-    packed = [(r << 16) | (g << 8) | b for r, g, b in palette[used].tolist()]
+    packed = [(r << 16) | (g << 8) | b for r, g, b in colours[present].tolist()]
     uniq = sorted(set(packed))
     place = {value: i for i, value in enumerate(uniq)}
-    rank = np.zeros(len(palette), np.int64)
-    rank[used] = [place[value] for value in packed]
-    colors = [((v >> 16) & 255, (v >> 8) & 255, v & 255) for v in uniq]
-    return rank[idx], np.array(colors, np.uint8).reshape(-1, 3)  # int64 already: no copy
+    rank = np.zeros(len(colours), np.int64)
+    rank[present] = [place[value] for value in packed]
+    colors = np.array([((v >> 16) & 255, (v >> 8) & 255, v & 255) for v in uniq], np.uint8)
+    colors = colors.reshape(-1, 3)
+    rank.flags.writeable = colors.flags.writeable = False
+    return rank, colors
+
+
+def colors_oklab(colors: np.ndarray) -> np.ndarray:
+    """:func:`~pixelkiln.engine.color.srgb_to_oklab` of a few ``(k, 3)`` uint8 colours,
+    worked out once per set of colours (a material's are the same for every seed;
+    read-only)."""
+    return _colors_oklab(np.ascontiguousarray(colors, np.uint8).tobytes())
+
+
+@lru_cache(maxsize=256)
+def _colors_oklab(colors: bytes) -> np.ndarray:
+    lab = srgb_to_oklab(np.frombuffer(colors, np.uint8).reshape(-1, 3))
+    lab.flags.writeable = False
+    return lab
 
 
 def _as_index(img: np.ndarray) -> np.ndarray:

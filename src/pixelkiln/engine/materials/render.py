@@ -28,6 +28,7 @@ from pixelkiln.engine.palette import build_ramp, fit_to_palette, recipe_for
 from pixelkiln.engine.quality import (
     ORPHAN_MAX,
     cluster_min,
+    colors_oklab,
     cut_and_border,
     index_image,
     indexed,
@@ -260,7 +261,7 @@ def _render(
         # Levels and accents only: the cut reads the index image, not the pixels, so the
         # pixels and their OKLab are looked up once, already rolled (the same values).
         known = palette_indexed(d.index, colors)
-        palette_lab = srgb_to_oklab(known[1])  # read by the cut, the OKLab and the score
+        palette_lab = colors_oklab(known[1])  # read by the cut, the OKLab and the score
         cut, border = cut_and_border(None, known, palette_lab)
         index = roll(d.index, *cut)
         rgba = _opaque(colors, index)
