@@ -173,19 +173,24 @@ def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarra
     same = torus.same()
     if index.min() < 0:
         same &= torus.flat >= 0
-    small4 = _alone_or_paired(same[:4], torus.positions[:4]).reshape(index.shape)
+    # ``np.add.reduce`` is what ``.sum`` runs, without its wrapper.
+    count4 = np.add.reduce(same[:4], axis=0)
+    small4 = _alone_or_paired(same[:4], torus.positions[:4], count4).reshape(index.shape)
     if not with_lines:
         return small4, None
-    return small4, _alone_or_paired(same, torus.positions).reshape(index.shape)
+    count8 = count4 + np.add.reduce(same[4:], axis=0)
+    return small4, _alone_or_paired(same, torus.positions, count8).reshape(index.shape)
 
 
-def _alone_or_paired(same: np.ndarray, positions: np.ndarray) -> np.ndarray:
+def _alone_or_paired(same: np.ndarray, positions: np.ndarray, count: np.ndarray) -> np.ndarray:
     """:func:`_under_three` for one connectivity, from the same-colour flags of its
-    neighbours (``same``, a row per step) and their positions."""
-    # ``np.add.reduce`` is what ``.sum`` runs, without its wrapper.
-    count = np.add.reduce(same, axis=0)
-    partner = np.add.reduce(same * count.take(positions), axis=0)  # the same neighbour's count
-    return (count == 0) | ((count == 1) & (partner == 1))
+    neighbours (``same``, a row per step), their positions and how many are set."""
+    # The same-colour neighbours' own counts, summed: each counts the pixel back, so the
+    # sum is at least the pixel's count. A pixel is alone (count 0, sum 0) or one of
+    # two (count 1, its partner's count 1) exactly when count and sum make 2 or less.
+    partner = np.add.reduce(same * count.take(positions), axis=0)
+    partner += count
+    return partner <= 2
 
 
 def remove_small(
