@@ -254,33 +254,42 @@ def scatter(
     already blocked are dropped a batch at a time before the one-by-one pass.
     """
     rng = ctx.rng("scatter", stream)
-    cand = rng.random((max(count, 1) * tries, 2)) * (ctx.h, ctx.w)
     h, w = ctx.h, ctx.w
     # The disc round a point: a table per pixel for tiles (made once), else its offsets.
     table = h * w <= _TABLE_MAX_PX
     disc = _disc_positions(h, w, float(min_dist)) if table else _disc_offsets(float(min_dist))
     blocked = np.zeros(h * w, bool)  # flat, row-major
-    pts: list[tuple[float, float]] = []
+    total = max(count, 1) * tries
     batch = max(64, count // 4)
-    for start in range(0, len(cand), batch):
-        chunk = cand[start : start + batch]
-        at = chunk[:, 0].astype(np.int64) * w + chunk[:, 1].astype(np.int64)
+    scale = np.array([h, w], np.float64)
+    chunks: list[np.ndarray] = []
+    taken: list[int] = []  # the candidates kept, by number
+    # The candidates are drawn a batch at a time, only as far as they are read: a
+    # Generator's floats come in the same order however many are drawn per call, and
+    # this stream serves nothing else.
+    for start in range(0, total if count > 0 else 0, batch):
+        chunk = rng.random((min(batch, total - start), 2)) * scale
+        chunks.append(chunk)
+        pixel = chunk.astype(np.int64)  # the whole parts of y and x
+        at = pixel[:, 0] * w + pixel[:, 1]
         # Blocked only grows: a candidate blocked now would be rejected below anyway.
-        for y, x in chunk[~blocked[at]].tolist():
-            if len(pts) >= count:
-                break
-            py, px = int(y), int(x)
-            p = py * w + px
+        free = np.flatnonzero(~blocked[at])
+        for i, p in zip(free.tolist(), at[free].tolist(), strict=True):
             if blocked[p]:
                 continue
-            pts.append((y, x))
+            taken.append(start + i)
             if table:
                 blocked[disc[p]] = True
             else:
+                py, px = divmod(p, w)
                 blocked[((py + disc[0]) % h) * w + (px + disc[1]) % w] = True
-        if len(pts) >= count:
+            if len(taken) >= count:
+                break
+        if len(taken) >= count:
             break
-    return np.array(pts, np.float64).reshape(-1, 2)
+    if not taken:
+        return np.zeros((0, 2), np.float64)
+    return np.concatenate(chunks)[taken]
 
 
 # Tiles up to this many pixels keep a table of the disc round every pixel (a 64 px
