@@ -26,6 +26,7 @@ from pixelkiln.engine.materials.features import _accent_ramp, _paint_patch, _pat
 from pixelkiln.engine.materials.land import LAND_DRAWERS
 from pixelkiln.engine.materials.small_covers import sized, small_damage, small_glow
 from pixelkiln.engine.palette import Recipe, recipe_for
+from pixelkiln.engine.torus import roll
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["COVER_DRAWERS", "cover_drawer"]
@@ -81,7 +82,7 @@ def scum(ctx: DrawContext, d: Drawing) -> None:
 def damage(ctx: DrawContext, d: Drawing) -> None:
     """Chips and holes: the darkest shade, with the light catching their lower-right rim."""
     mask = _patches(ctx, "damage", 0.12, 1.1, least_px=3.0)
-    rim = np.roll(mask, -1, 0) | np.roll(mask, -1, 1)
+    rim = roll(mask, -1, 0) | roll(mask, 0, -1)
     rim = ndimage.binary_dilation(mask, _CROSS) & ~mask & ~rim
     d.index[mask] = 0
     d.index[rim & ~d.keep] = ctx.top

@@ -27,6 +27,7 @@ from pixelkiln.engine.materials.masonry import courses
 from pixelkiln.engine.noise import band_noise, fbm, wave, worley
 from pixelkiln.engine.palette import Recipe, build_ramp
 from pixelkiln.engine.stats import quantile
+from pixelkiln.engine.torus import roll
 
 __all__ = ["PATTERNS"]
 
@@ -63,7 +64,7 @@ def planks(ctx: DrawContext) -> Drawing:
             d.index[ys, xs] = low
             d.keep[ys, xs] = True
     # Nails: a 2-px head (light over dark) just inside each end joint of a board.
-    ends = joints & ~np.roll(joints, 1, 1) & ~np.roll(joints, -1, 1)
+    ends = joints & ~roll(joints, 0, 1) & ~roll(joints, 0, -1)
     ys, xs = np.nonzero(ends)
     for y, x in zip(ys, xs, strict=True):
         top = (units[(y - 1) % ctx.h, x] == 0) or joints[(y - 1) % ctx.h, x]
@@ -95,7 +96,7 @@ def carpet(ctx: DrawContext) -> Drawing:
     (gold,) = d.accent(build_ramp(Recipe(85, 0.11, 0.72), 4)[[2]])
     # Lattice lines where the motif changes sign: one pixel wide, 8-connected.
     sign = motif > 0
-    line = drop_lone(sign != np.roll(sign, 1, 1))
+    line = drop_lone(sign != roll(sign, 0, 1))
     d.index[line] = gold
     centre = motif > 0.8
     d.index[centre & ~line] = ctx.top

@@ -28,6 +28,7 @@ from pixelkiln.engine.noise import band_noise, fbm
 from pixelkiln.engine.palette import Recipe, build_ramp, recipe_for
 from pixelkiln.engine.quality import cluster_labels
 from pixelkiln.engine.stats import quantile
+from pixelkiln.engine.torus import roll
 from pixelkiln.engine.wordlists import NAMED_COLORS
 
 __all__ = ["FEATURE_DRAWERS", "draw_feature"]
@@ -264,7 +265,7 @@ def moss(ctx: DrawContext, d: Drawing) -> None:
     """Moss patches, preferring the gaps and low ground."""
     if d.gaps.any():
         # On laid or cobbled surfaces moss grows in the joints and creeps a pixel out.
-        near_gap = d.gaps | np.roll(d.gaps, 1, 0) | np.roll(d.gaps, -1, 1)
+        near_gap = d.gaps | roll(d.gaps, 1, 0) | roll(d.gaps, 0, -1)
         mask = near_gap & _patches(ctx, "moss gaps", 0.4, 1.3)
         mask |= _patches(ctx, "moss", 0.06, 1.0)
     else:
@@ -292,10 +293,10 @@ def puddles(ctx: DrawContext, d: Drawing) -> None:
     mask = _patches(ctx, "puddles", 0.14, 2.2, least_px=5.0)
     water = d.accent(_accent_ramp(Recipe(235, 0.07, 0.55), 4, (1, 3)))
     d.index[mask] = water[0]
-    glint = mask & np.roll(mask, 1, 0) & np.roll(mask, 2, 0) & ~np.roll(mask, -2, 0)
+    glint = mask & roll(mask, 1, 0) & roll(mask, 2, 0) & ~roll(mask, -2, 0)
     glint &= fbm(ctx.rng("puddle glint"), ctx.shape, ctx.feature, octaves=1) > 0.5
     d.index[glint] = water[1]
-    lip = np.roll(mask, -1, 0) & ~mask  # ground just above the water, in shadow
+    lip = roll(mask, -1, 0) & ~mask  # ground just above the water, in shadow
     d.index[lip] = 0
     labels = np.where(mask, d.next_unit(), 0)
     d.units = np.where(mask, labels, d.units)
@@ -312,11 +313,11 @@ def foam(ctx: DrawContext, d: Drawing) -> None:
         warp_px=ctx.feature,
     )
     above = field > 0.6
-    lace = above != np.roll(above, 1, 0)
+    lace = above != roll(above, 1, 0)
     breaks = fbm(ctx.rng("foam breaks"), ctx.shape, ctx.feature * 1.2, octaves=1)
     lace = drop_lone(lace & (breaks > quantile(breaks, 0.4)))
     colors = d.accent(_accent_ramp(Recipe(220, 0.03, 0.9), 4, (2, 3)))
-    under = np.roll(lace, 1, 0) & ~lace
+    under = roll(lace, 1, 0) & ~lace
     d.index[under] = colors[0]
     d.index[lace] = colors[1]
     d.keep |= lace | under

@@ -15,6 +15,7 @@ import numpy as np
 
 from pixelkiln.engine.materials.canvas import DrawContext, Drawing, bevel_levels
 from pixelkiln.engine.noise import fbm
+from pixelkiln.engine.torus import roll
 
 __all__ = ["PATTERNS", "courses", "unit_offsets"]
 
@@ -60,6 +61,7 @@ def courses(
         label += per_row
         joints[top, :] = True
         joints[top:bottom, ends] = True
+    # ``np.roll``: random phases would fill the tables of :func:`roll` with one per phase.
     units = np.roll(units, (phase_y, phase_x), axis=(0, 1))
     joints = np.roll(joints, (phase_y, phase_x), axis=(0, 1))
     return np.where(joints, 0, units), joints
@@ -70,7 +72,7 @@ def _run_back(units: np.ndarray, axis: int) -> np.ndarray:
     at most the tile's length - 1)."""
     a = np.moveaxis(units, axis, -1)
     n = a.shape[-1]
-    starts = a != np.roll(a, 1, axis=-1)
+    starts = a != roll(a, 0, 1)  # ``a`` is 2-D: its last axis
     # Two laps round the torus: a run that wraps finds its start in the first lap.
     positions = np.arange(2 * n)
     marked = np.where(np.concatenate([starts, starts], axis=-1), positions, 0)
@@ -162,8 +164,8 @@ def roof(ctx: DrawContext) -> Drawing:
     d = Drawing.blank(ctx)
     row = max(5.0, ctx.feature * 1.25)
     units, joints = courses(ctx, row, max(5.0, row * 1.05), stagger=True, stream="roof")
-    vertical = joints & ~np.roll(joints, 1, 1) & ~np.roll(joints, -1, 1)
-    units = np.where(vertical, np.roll(units, -1, 1), units)  # joint pixel joins the right one
+    vertical = joints & ~roll(joints, 0, 1) & ~roll(joints, 0, -1)
+    units = np.where(vertical, roll(units, 0, -1), units)  # joint pixel joins the right one
     joints = joints & ~vertical
     left, right, top, bottom = unit_offsets(units)
     across = left / np.maximum(left + right, 1)

@@ -22,6 +22,7 @@ from pixelkiln.engine.materials.canvas import (
 from pixelkiln.engine.materials.masonry import courses, unit_offsets
 from pixelkiln.engine.noise import band_noise
 from pixelkiln.engine.stats import quantile
+from pixelkiln.engine.torus import roll
 
 __all__ = ["PATTERNS"]
 
@@ -46,9 +47,9 @@ def metal_plates(ctx: DrawContext) -> Drawing:
     corner_x |= (right == 1) & (left + right <= 5)
     head = (units > 0) & ((left == 1) | (right == 2)) & ((top == 1) | (bottom == 2))
     head &= (left + right >= 9) & (top + bottom >= 9)  # rivets only on roomy plates
-    shadow = np.roll(head, 1, 0) & (units > 0)
-    head2 = head | (np.roll(head, 1, 1) & (units > 0))
-    shadow2 = shadow | (np.roll(shadow, 1, 1) & (units > 0))
+    shadow = roll(head, 1, 0) & (units > 0)
+    head2 = head | (roll(head, 0, 1) & (units > 0))
+    shadow2 = shadow | (roll(shadow, 0, 1) & (units > 0))
     d.index[head2] = ctx.top
     d.index[shadow2 & ~head2] = max(0, low - 1) if ctx.levels > 3 else 0
     d.keep |= head2 | shadow2

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from pixelkiln.engine.materials.canvas import DrawContext, Drawing
+from pixelkiln.engine.torus import roll
 
 __all__ = ["BLACK", "apply_outline", "inner_ring", "outline_ring"]
 
@@ -23,10 +24,10 @@ BLACK = np.array([[0, 0, 0]], np.uint8)
 def outline_ring(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Free pixels next to a unit, split into (shadow side, lit side)."""
     is_unit = units > 0
-    above = np.roll(is_unit, 1, 0)  # the pixel above is a unit
-    left = np.roll(is_unit, 1, 1)
-    below = np.roll(is_unit, -1, 0)
-    right = np.roll(is_unit, -1, 1)
+    above = roll(is_unit, 1, 0)  # the pixel above is a unit
+    left = roll(is_unit, 0, 1)
+    below = roll(is_unit, -1, 0)
+    right = roll(is_unit, 0, -1)
     ring = ~is_unit & (above | left | below | right)
     shadow = ring & (above | left)
     return _no_lone_sides(shadow, ring & ~shadow)
@@ -39,7 +40,7 @@ def _no_lone_sides(shadow: np.ndarray, lit: np.ndarray) -> tuple[np.ndarray, np.
         for dy in (-1, 0, 1):
             for dx in (-1, 0, 1):
                 if dy or dx:
-                    company |= np.roll(side, (dy, dx), axis=(0, 1))
+                    company |= roll(side, dy, dx)
         lone = side & ~company
         side &= ~lone
         other |= lone
@@ -49,10 +50,10 @@ def _no_lone_sides(shadow: np.ndarray, lit: np.ndarray) -> tuple[np.ndarray, np.
 def inner_ring(units: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Unit pixels on their unit's own edge, split into (shadow side, lit side)."""
     is_unit = units > 0
-    below = np.roll(units, -1, 0) != units
-    right = np.roll(units, -1, 1) != units
-    above = np.roll(units, 1, 0) != units
-    left = np.roll(units, 1, 1) != units
+    below = roll(units, -1, 0) != units
+    right = roll(units, 0, -1) != units
+    above = roll(units, 1, 0) != units
+    left = roll(units, 0, 1) != units
     ring = is_unit & (above | left | below | right)
     shadow = ring & (below | right)
     return _no_lone_sides(shadow, ring & ~shadow)

@@ -24,6 +24,7 @@ from pixelkiln.engine.materials.canvas import (
     zscore,
 )
 from pixelkiln.engine.noise import band_noise, worley
+from pixelkiln.engine.torus import roll
 
 __all__ = ["PATTERNS"]
 
@@ -44,8 +45,8 @@ def snow(ctx: DrawContext) -> Drawing:
         hollow, core = soften(hollow, 9), soften(core, 5)
     # The lip: the hollow's top row, in the shadow of the drift's overhang above it; a
     # lip pixel with no lip beside it would be a speck, so it is left out.
-    lip = hollow & ~np.roll(hollow, 1, 0)
-    lip &= np.roll(lip, 1, 1) | np.roll(lip, -1, 1)
+    lip = hollow & ~roll(hollow, 1, 0)
+    lip &= roll(lip, 0, 1) | roll(lip, 0, -1)
     d.index = np.full(ctx.shape, top, np.int64)
     d.index[hollow] = max(0, top - 1)
     d.index[core | lip] = max(0, top - 2)
@@ -102,8 +103,8 @@ def sky(ctx: DrawContext) -> Drawing:
         cloud[(y + oy[shape]) % ctx.h, (x + ox[shape]) % ctx.w] = True
     # Soft cloudlets: the body one shade above the haze, lit only along the top-left
     # rim (a bright mass per cloudlet would stamp the tile).
-    rim = cloud & (~np.roll(cloud, 1, 0) | ~np.roll(cloud, 1, 1))
-    rim &= ~(cloud & ~np.roll(cloud, -1, 0))  # not on the bottom row
+    rim = cloud & (~roll(cloud, 1, 0) | ~roll(cloud, 0, 1))
+    rim &= ~(cloud & ~roll(cloud, -1, 0))  # not on the bottom row
     d.index[cloud] = max(base + 1, ctx.top - 1)
     d.index[rim] = ctx.top
     d.units = cloud.astype(np.int64)

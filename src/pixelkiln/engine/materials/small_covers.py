@@ -22,6 +22,7 @@ import numpy as np
 from pixelkiln.engine.materials.canvas import DrawContext, Drawing, scatter, shift_level
 from pixelkiln.engine.materials.features import _accent_ramp
 from pixelkiln.engine.palette import Recipe
+from pixelkiln.engine.torus import roll
 
 __all__ = ["SMALL_PX", "sized", "small_damage", "small_glow"]
 
@@ -88,7 +89,7 @@ def small_damage(big: Drawer) -> Drawer:
             shape = np.ones((2 + int(rng.integers(0, 2)), 3), bool)
             shape[0, 0] = shape[-1, -1] = rng.random() < 0.5  # a ragged, not square, hole
             hole = _stamp(ctx, shape, y, x)
-            rim = (np.roll(hole, 1, 0) | np.roll(hole, 1, 1)) & ~hole
+            rim = (roll(hole, 1, 0) | roll(hole, 0, 1)) & ~hole
             crack = np.zeros(ctx.shape, bool)
             cy, cx = y - 1, x - 1
             for _ in range(int(rng.integers(3, 6))):
