@@ -221,7 +221,7 @@ def detile(field: np.ndarray, keep: float = 0.35, scale_px: float = TILE_SCALE_P
     """
     h, w = field.shape
     spectrum = rfft2(field)  # real field: half the spectrum is enough
-    spectrum[tile_modes((h, w), scale_px)[:, : w // 2 + 1]] *= keep
+    spectrum[tile_modes((h, w), scale_px, copy=False)[:, : w // 2 + 1]] *= keep
     return irfft2(spectrum, (h, w))
 
 

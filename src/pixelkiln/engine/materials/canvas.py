@@ -48,6 +48,7 @@ __all__ = [
     "shift_level",
     "spread_points",
     "stamp",
+    "window",
     "zscore",
 ]
 
@@ -330,13 +331,31 @@ def spread_points(
     sy, sx = spacing if isinstance(spacing, tuple) else (spacing, spacing)
     gy = max(1, round(ctx.h / max(sy, 1.0)))
     gx = max(1, round(ctx.w / max(sx, 1.0)))
-    rows, cols = np.mgrid[0:gy, 0:gx].astype(np.float64)
-    if gy % 2 == 0:
-        cols = cols + 0.5 * (rows % 2)  # offset rows: no straight columns
+    rows, cols = _cell_grid(gy, gx)
     y = (rows + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * (ctx.h / gy)
     x = (cols + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * (ctx.w / gx)
     pts = np.stack([y.ravel() % ctx.h, x.ravel() % ctx.w], axis=1)
     return pts[rng.permutation(len(pts))]
+
+
+@lru_cache(maxsize=256)
+def _cell_grid(gy: int, gx: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`spread_points`' grid cells (row, column as floats), every other row shifted
+    half a cell when the rows pair up round the torus (made once per grid, read-only)."""
+    rows, cols = np.mgrid[0:gy, 0:gx].astype(np.float64)
+    if gy % 2 == 0:
+        cols = cols + 0.5 * (rows % 2)  # offset rows: no straight columns
+    rows.flags.writeable = cols.flags.writeable = False
+    return rows, cols
+
+
+@lru_cache(maxsize=64)
+def window(r: int) -> tuple[np.ndarray, np.ndarray]:
+    """The offsets ``(dy, dx)`` of a ``(2r + 1)``-square window round a pixel, as floats:
+    ``np.mgrid[-r : r + 1, -r : r + 1]`` (made once per radius, read-only)."""
+    oy, ox = np.mgrid[-r : r + 1, -r : r + 1].astype(np.float64)
+    oy.flags.writeable = ox.flags.writeable = False
+    return oy, ox
 
 
 def balance(tone: np.ndarray, keep: float = 0.25) -> np.ndarray:

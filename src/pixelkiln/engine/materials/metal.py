@@ -18,6 +18,7 @@ from pixelkiln.engine.materials.canvas import (
     bevel_levels,
     quantize,
     spread_points,
+    window,
 )
 from pixelkiln.engine.materials.masonry import courses, unit_offsets
 from pixelkiln.engine.noise import band_noise
@@ -73,7 +74,7 @@ def hammered(ctx: DrawContext) -> Drawing:
     inside = np.zeros(ctx.shape, bool)
     base_r = max(1.6, ctx.feature * 0.38)
     reach = int(np.ceil(base_r * 1.4)) + 1
-    oy, ox = np.mgrid[-reach : reach + 1, -reach : reach + 1].astype(np.float64)
+    oy, ox = window(reach)
     centres = spread_points(ctx, "dents", max(5.0, ctx.feature * 1.35)).astype(int)
     # Every dent at once: one radius per dent, drawn in order (a Generator's array of
     # floats is its scalar draws one after another), each dent's disc in row order.

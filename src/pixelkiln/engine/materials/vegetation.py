@@ -22,6 +22,7 @@ from pixelkiln.engine.materials.canvas import (
     light,
     quantize,
     scatter,
+    window,
     zscore,
 )
 from pixelkiln.engine.noise import band_noise, fbm, worley
@@ -66,6 +67,14 @@ def _ground(
     return d
 
 
+def _median(levels: np.ndarray) -> float:
+    """``np.median`` of an integer array: its middle value, or the mean of its two middle
+    values (both as floats, summed and halved, as ``np.mean`` takes them)."""
+    n = levels.size
+    middle = np.partition(levels.ravel(), [(n - 1) // 2, n // 2])
+    return (float(middle[(n - 1) // 2]) + float(middle[n // 2])) / 2
+
+
 def _blades(
     ctx: DrawContext,
     d: Drawing,
@@ -82,7 +91,7 @@ def _blades(
     ``soft`` of the light tufts is drawn a shade lower (quieter, less spotty)."""
     rng = ctx.rng(stream)
     ground = d.index
-    mid = np.median(ground)
+    mid = _median(ground)
     points = scatter(ctx, stream, max(1, ctx.count(per_32)), min_dist=2.6).astype(np.int64)
     n = len(points)
     y, x = points[:, 0], points[:, 1]
@@ -176,7 +185,7 @@ def leaves(ctx: DrawContext) -> Drawing:
     # Every leaf in its own small window (wrapping), all at once; painted in order, so
     # later leaves lie on top (back to front).
     r = int(np.ceil(size)) + 1
-    wy, wx = np.mgrid[-r : r + 1, -r : r + 1].astype(np.float64)
+    wy, wx = window(r)
     dy = wy[None] - (points[:, 0] - iy)[:, None, None]
     dx = wx[None] - (points[:, 1] - ix)[:, None, None]
     c, s_ = np.cos(angle)[:, None, None], np.sin(angle)[:, None, None]
