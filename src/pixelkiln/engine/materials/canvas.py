@@ -32,7 +32,7 @@ from pixelkiln.engine.rng import make_rng
 from pixelkiln.engine.stats import mean, quantile, std
 from pixelkiln.engine.style import Style
 from pixelkiln.engine.text import MaterialSpec
-from pixelkiln.engine.torus import neighbours, roll
+from pixelkiln.engine.torus import neighbours, roll, wrap_pad
 
 __all__ = [
     "DrawContext",
@@ -153,8 +153,10 @@ def light(height: np.ndarray) -> np.ndarray:
 
     A surface rising toward the bottom right faces the top-left light: lit = dh/dx + dh/dy.
     """
-    gy = (roll(height, -1, 0) - roll(height, 1, 0)) / 2
-    gx = (roll(height, 0, -1) - roll(height, 0, 1)) / 2
+    # The four rolls as windows of one wrapped copy (the same values).
+    padded = wrap_pad(height)
+    gy = (padded[2:, 1:-1] - padded[:-2, 1:-1]) / 2
+    gx = (padded[1:-1, 2:] - padded[1:-1, :-2]) / 2
     lit = gx + gy
     scale = float(quantile(np.abs(lit), 95 / 100)) or 1.0  # np.percentile(..., 95)
     return np.clip(lit / scale, -1.5, 1.5)
@@ -183,10 +185,23 @@ def quantize(
     ``ranked``: the field is :func:`~pixelkiln.engine.noise.rank_normalize`'s output
     (what :func:`balance` returns), distinct values in rank order whose own ranks are
     themselves, so they are used as they are."""
-    shares = _default_shares(n) if shares is None else np.asarray(shares, np.float64)
     ranks = field if ranked else rank_normalize(field)
-    edges = np.cumsum(shares / shares.sum())[:-1]
+    if shares is None:
+        edges = _default_edges(n)
+    else:
+        shares = np.asarray(shares, np.float64)
+        edges = np.cumsum(shares / shares.sum())[:-1]
     return low + np.searchsorted(edges, ranks, side="right")
+
+
+@lru_cache(maxsize=64)
+def _default_edges(n: int) -> np.ndarray:
+    """:func:`quantize`'s cuts for the default shares of ``n`` levels (made once,
+    read-only)."""
+    shares = _default_shares(n)
+    edges = np.cumsum(shares / shares.sum())[:-1]
+    edges.flags.writeable = False
+    return edges
 
 
 def shift_level(index: np.ndarray, mask: np.ndarray, delta: int, levels: int) -> np.ndarray:
@@ -207,27 +222,28 @@ def bevel_levels(ctx: DrawContext, units: np.ndarray, width: int | None = None) 
     if width is None:
         # Two-pixel rims only where units are big enough to keep a face between them.
         width = 0 if ctx.bevel <= 0 else (2 if ctx.bevel >= 1.1 and ctx.feature >= 7 else 1)
+    if width <= 0:
+        return np.zeros(ctx.shape, np.int64)  # no rim: every pixel 0
     inside = units > 0
-    top = np.zeros(ctx.shape, bool)
-    left = np.zeros(ctx.shape, bool)
-    bottom = np.zeros(ctx.shape, bool)
-    right = np.zeros(ctx.shape, bool)
-    for k in range(1, width + 1):
+    # The one-pixel neighbours as windows of one wrapped copy (the same as four rolls).
+    padded = wrap_pad(units)
+    top = units != padded[:-2, 1:-1]
+    left = units != padded[1:-1, :-2]
+    bottom = units != padded[2:, 1:-1]
+    right = units != padded[1:-1, 2:]
+    for k in range(2, width + 1):
         top |= units != roll(units, k, 0)
         left |= units != roll(units, 0, k)
         bottom |= units != roll(units, -k, 0)
         right |= units != roll(units, 0, -k)
     lit = top | left
     dark = bottom | right
-    out = np.zeros(ctx.shape, np.int64)
-    out[inside & lit & ~dark] = 1
-    out[inside & dark & ~lit] = -1
-    # Corners on both rims follow the horizontal rim they sit on (top-right corner joins
-    # the lit top row, bottom-left joins the shaded bottom row), so no lone corner pixel
-    # is left in the unit's base tone.
-    both = inside & lit & dark
-    out[both & top & ~bottom] = 1
-    out[both & bottom & ~top] = -1
+    # +1 on the lit rim only, -1 on the dark rim only. Corners on both rims follow the
+    # horizontal rim they sit on (top-right corner joins the lit top row, bottom-left
+    # joins the shaded bottom row), so no lone corner pixel is left in the unit's base
+    # tone. The four sets are disjoint, so one sum gives each its value.
+    out = (inside & lit & (~dark | (top & ~bottom))).astype(np.int64)
+    out -= inside & dark & (~lit | (bottom & ~top))
     return out
 
 
