@@ -670,32 +670,34 @@ def _line_runs_both(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _runs(lines: np.ndarray) -> np.ndarray:
-    """Longest cyclic same-colour run of each row of ``lines``, as a pixel count."""
-    n = lines.shape[1]
-    # Two laps round the line (after its last pixel): a run that wraps finds its start
-    # in the first lap. A start is a pixel unlike the one before it.
-    laps = lines.take(_laps(n), axis=1)
-    starts = laps[:, 1:] != laps[:, :-1]
-    positions = _laps_positions(n)
-    last_start = np.maximum.accumulate(starts * positions, axis=1)
-    longest = np.maximum.reduce(positions[n:] - last_start[:, n:], axis=1) + 1
-    return np.minimum(longest, n)
+    """Longest cyclic same-colour run of each row of ``lines``, as a pixel count: the
+    longest gap between a line's run starts (pixels unlike the one before them, round
+    the line), read from the starts' flat positions; a line without a start is one run."""
+    count, n = lines.shape
+    starts = np.flatnonzero(lines != lines.take(_before(n), axis=1))  # by line, then place
+    longest = np.full(count, n)
+    if not starts.size:
+        return longest
+    line = starts // n
+    # Each run reaches the next start of its line; a line's last run wraps round to the
+    # line's first start, a whole line further on.
+    first = np.empty(starts.size, bool)
+    first[0] = True
+    np.not_equal(line[1:], line[:-1], out=first[1:])
+    firsts = np.flatnonzero(first)
+    following = np.empty_like(starts)
+    following[:-1] = starts[1:]
+    following[np.append(firsts[1:] - 1, starts.size - 1)] = starts[firsts] + n
+    longest[line[firsts]] = np.maximum.reduceat(following - starts, firsts)
+    return longest
 
 
 @lru_cache(maxsize=64)
-def _laps(n: int) -> np.ndarray:
-    """Columns of two laps round a line of ``n`` after its last pixel (read-only)."""
-    cols = np.r_[n - 1, np.arange(n), np.arange(n)]
-    cols.flags.writeable = False
-    return cols
-
-
-@lru_cache(maxsize=64)
-def _laps_positions(n: int) -> np.ndarray:
-    """``np.arange(2 * n)``, made once (read-only)."""
-    positions = np.arange(2 * n)
-    positions.flags.writeable = False
-    return positions
+def _before(n: int) -> np.ndarray:
+    """For each place on a line of ``n``, the place before it, round the line (read-only)."""
+    before = np.roll(np.arange(n), 1)
+    before.flags.writeable = False
+    return before
 
 
 # --- Tiling tells (ART.md §1.7: high contrast, one item taking most of the tile, detail
