@@ -138,7 +138,7 @@ def majority(index: np.ndarray, keep: np.ndarray | None = None, strength: int = 
     lonely = torus.same8() <= 1
     if keep is not None:
         lonely &= ~keep
-    where = np.flatnonzero(lonely)
+    where = lonely.ravel().nonzero()[0]  # np.flatnonzero without its wrapper
     if len(where):
         mode, count = torus.mode_at(where, counted=strength >= 1)
         change = count >= strength
@@ -154,7 +154,7 @@ def remove_orphans(index: np.ndarray, keep: np.ndarray | None = None) -> np.ndar
         orphan = torus.same8() == 0
         if keep is not None:
             orphan &= ~keep
-        where = np.flatnonzero(orphan)
+        where = orphan.ravel().nonzero()[0]
         if not len(where):
             break
         # An orphan's eight neighbours all hold other values: its mode counts 1 or more.
@@ -230,7 +230,7 @@ def _remove_small(
                 small = np.where(lines, small8, small)
         if keep is not None:
             small &= ~keep
-        where = np.flatnonzero(small)
+        where = small.ravel().nonzero()[0]
         if not len(where):
             return out, True
         mode, count = torus.mode_at(where, counted=True)

@@ -50,7 +50,9 @@ def cell_count(extent: int, feature_px: float) -> int:
 
 def normalize(field: np.ndarray) -> np.ndarray:
     """Min-max scale to 0..1 (a constant field becomes 0.5)."""
-    lo, hi = float(field.min()), float(field.max())
+    # ``np.minimum.reduce`` is what ``.min`` runs, without its wrapper (and so for max).
+    lo = float(np.minimum.reduce(field, axis=None))
+    hi = float(np.maximum.reduce(field, axis=None))
     if hi - lo < 1e-12:
         return np.full_like(field, 0.5, dtype=np.float64)
     return (field - lo) / (hi - lo)
@@ -59,7 +61,7 @@ def normalize(field: np.ndarray) -> np.ndarray:
 def rank_normalize(field: np.ndarray) -> np.ndarray:
     """Replace values by their rank in 0..1, so quantile thresholds give exact proportions."""
     flat = field.ravel()
-    order = np.argsort(flat, kind="stable")
+    order = flat.argsort(kind="stable")  # ``np.argsort``'s own call
     ranks = np.empty(flat.size, np.float64)
     ranks[order] = _rank_values(flat.size)
     return ranks.reshape(field.shape)
@@ -492,9 +494,9 @@ def worley(
                     metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left_m)
                 )
             if wrap_y or wrap_x:
-                sel = np.flatnonzero(least <= f2 * (1 + 1e-9) + 1e-9)
+                sel = (least <= f2 * (1 + 1e-9) + 1e-9).nonzero()[0]
             else:
-                sel = np.flatnonzero(least <= f2)
+                sel = (least <= f2).nonzero()[0]
             if not len(sel):
                 continue
         cell = neighbour[own[sel]]
