@@ -277,9 +277,10 @@ def _render(
         index = roll(d.index, *cut)
         known_index = roll(known[0], *cut)
     units = roll(d.units, *cut)
-    height = roll(d.height, *cut).astype(np.float64)
-    span = float(height.max() - height.min())
-    height = (height - height.min()) / span if span > 1e-9 else np.full_like(height, 0.5)
+    height = roll(d.height, *cut).astype(np.float64, copy=False)  # a new array already
+    low = float(height.min())
+    span = float(height.max()) - low
+    height = (height - low) / span if span > 1e-9 else np.full_like(height, 0.5)
     rolled = (known_index, known[1], lab, palette_lab, border)
     return Texture(
         rgba=rgba,
