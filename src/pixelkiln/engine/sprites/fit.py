@@ -431,10 +431,11 @@ def _fit_long_garment(
     least on one row from every other side. The arms (length, lean back, elbow bend;
     each tried with the camera the fit then uses) keep the hands out of the robe's
     lower third seen from every side (the sprite shows none there), then hide the least
-    of a sash from behind, then lay the fewest hand pixels inside the robe seen
-    three-quarter and side-on (the sprite draws its hands at its sides: the near hand
-    then hangs at the robe's edge, the far one behind it), then the fewest on the
-    robe's back, then end nearest the sprite's lowest hand row."""
+    of a sash from behind, then lay the fewest hand pixels inside the robe in the worst
+    of the seven other views (the sprite draws its hands at its sides; arms leaning
+    back far enough to hide the hands three-quarter laid them on the robe's back seen
+    from behind), then the fewest over all seven, then end nearest the sprite's lowest
+    hand row."""
     tried = 0
     a = analysis
     mask = a.mask
@@ -488,12 +489,11 @@ def _fit_long_garment(
                 continue
             seen = [_hands_seen(model, camera, style, d, a.neck) for d in sides]
             lowest = max(r for r, _, _ in seen)
-            inside = sum(n for _, n, _ in seen[:4])  # seen three-quarter and side-on
-            behind = sum(n for _, n, _ in seen[4:])  # on its back
+            inside = [n for _, n, _ in seen]  # hand pixels on the robe, each side
             sash = min(b for _, _, b in seen[4:])  # a sash's pixels left showing behind
             # In that order (see the docstring); the first of equals: the least bend,
             # then lean back, then arm length.
-            rank = (lowest >= low, -sash, inside, behind, abs(float(rows.max()) - want))
+            rank = (lowest >= low, -sash, max(inside), sum(inside), abs(float(rows.max()) - want))
             if best is None or rank < best[0]:
                 best = (rank, trial)
         if best is not None:
