@@ -24,10 +24,11 @@ plan (its shape comes from the plan itself). :func:`silhouette_iou` is the score
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
+from scipy import ndimage
 
 from pixelkiln.engine.color import oklab_to_oklch, oklab_to_srgb, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
@@ -56,6 +57,8 @@ __all__ = [
     "silhouette_iou",
 ]
 
+_FOUR = ndimage.generate_binary_structure(2, 1)
+
 #: The contract's custom proportion multipliers, and the engine's build (thickness).
 CUSTOM_KEYS = ("head_size", "legs_length", "arms_length", "shoulder_width", "hip_width")
 _BOUNDS = (0.5, 2.0)
@@ -63,10 +66,15 @@ _STEPS = (0.2, 0.1)
 #: How far down the legs a long garment may reach (1 the ankles), longest first; the
 #: shortest stops where the boots start on a model's shin.
 _HEMS = (1.0, 0.9, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5)
-#: Arm lengths and elbow bends (degrees, forearms raised forward at rest) tried to put
-#: a robed figure's hands where the sprite holds them.
-_ARMS = (0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2)
-_ELBOWS = (0.0, 30.0, 60.0, 90.0)
+#: Arm lengths, lean back (degrees the arms hang behind the body at rest) and elbow
+#: bends (degrees, forearms raised forward) tried to put a robed figure's hands where
+#: the sprite draws them: at the robe's sides. Leaning back puts the far hand behind the
+#: body seen three-quarter and the hand toward the robe's back edge seen side-on; a
+#: little bend lifts the hands, more (the 60-90 once tried) laid the forearms across the
+#: robe's front seen three-quarter.
+_ARMS = (0.5, 0.6, 0.7)
+_BACKS = (0.0, 15.0, 30.0, 50.0)
+_ELBOWS = (0.0, 30.0, 45.0)
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,8 @@ class FittedSubject:
     analysis: SpriteAnalysis
     iou: float
     tried: int  # renders scored
+    # The garments read off the sprite before the fit, kept for its colouring.
+    garments: Garments = field(default_factory=Garments)
 
     def report(self) -> dict[str, Any]:
         """What was measured and chosen (stored with the asset)."""
@@ -248,6 +258,9 @@ def _character_spec(
         outfit["headwear"] = "great helm"
         paints["helmet"] = _colour_paint(skin, paints["helmet"])
         skin = None
+        if garments.gloves is not None:  # the hands are not the helmet's steel
+            outfit["gloves"] = "gloves"
+            paints["gloves"] = _colour_paint(garments.gloves.rgb, paints["gloves"])
     if garments.hood is not None:
         outfit["headwear"] = "hood"
         paints["hat"] = _colour_paint(garments.hood.rgb, paints["hat"])
@@ -372,14 +385,24 @@ def fit_character(
         cameras[key] = replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
         return iou
 
+    def fitted(spec: SubjectSpec) -> tuple[Model, Camera]:
+        """``spec``'s model and the camera it is fitted with (after the best shift)."""
+        model, camera = posed(spec)
+        _, (dx, dy) = best_shift(rest_mask(model, camera, style, direction), target)
+        return model, replace(camera, pivot=(camera.pivot[0] + dx, camera.pivot[1] + dy))
+
     spec, iou, tried = _search(start, score)
     if analysis.long_garment:
-        spec, extra = _fit_long_garment(rgba, spec, analysis, style, direction, posed, score)
+        if garments.belt_rows:  # placed first for the arms to hide the least of it, and
+            spec, extra = _fit_sash(spec, garments.belt_rows, style, direction, posed)
+            tried += extra  # again below on the fitted robe
+        spec, extra = _fit_long_garment(rgba, spec, analysis, style, direction, posed, fitted)
         iou, tried = score(spec), tried + extra + 1
     if garments.belt_rows:
         spec, extra = _fit_sash(spec, garments.belt_rows, style, direction, posed)
         iou, tried = score(spec), tried + extra + 1
-    return FittedSubject(spec, cameras[repr(spec.to_dict())], style, analysis, iou, tried)
+    camera = cameras[repr(spec.to_dict())]
+    return FittedSubject(spec, camera, style, analysis, iou, tried, garments)
 
 
 def _role_rows(
@@ -401,13 +424,18 @@ def _fit_long_garment(
     style: SubjectStyle,
     direction: str,
     camera_for: Callable[[SubjectSpec], tuple[Model, Camera]],
-    score: Callable[[SubjectSpec], float],
+    fitted: Callable[[SubjectSpec], tuple[Model, Camera]],
 ) -> tuple[SubjectSpec, int]:
-    """A robe's hem and the arms over it, which overlap cannot see: the hands (arm
-    length and elbow bend) end on the row where the sprite's lowest hand does (long
-    arms would hang skin over the robe where the sprite shows none), and the hem is the
+    """A robe's hem and the arms over it, which overlap cannot see. The hem is the
     longest that shows the feet on as many rows as the sprite does facing it, and at
-    least on one row from every other side."""
+    least on one row from every other side. The arms (length, lean back, elbow bend;
+    each tried with the camera the fit then uses) keep the hands out of the robe's
+    lower third seen from every side (the sprite shows none there), then hide the least
+    of a sash from behind, then lay the fewest hand pixels inside the robe in the worst
+    of the seven other views (the sprite draws its hands at its sides; arms leaning
+    back far enough to hide the hands three-quarter laid them on the robe's back seen
+    from behind), then the fewest over all seven, then end nearest the sprite's lowest
+    hand row."""
     tried = 0
     a = analysis
     mask = a.mask
@@ -418,26 +446,6 @@ def _fit_long_garment(
         for x in _sides_inside(mask, r, a.outline_rgb, rgba)
         if skin is not None and _close(tuple(int(v) for v in rgba[r, x, :3]), skin)  # type: ignore[arg-type]
     ]
-    if hands:
-        want = max(hands)
-        misses: list[tuple[float, SubjectSpec]] = []
-        custom = dict(spec.params.get("custom_proportions") or {})
-        for arms, bend in ((x, y) for y in _ELBOWS for x in _ARMS):
-            trial = _with(spec, custom_proportions={**custom, "arms_length": arms})
-            if bend:
-                trial = _with(trial, elbow_bend=bend)
-            model, camera = camera_for(trial)
-            rows = _role_rows(model, camera, style, direction, "skin")
-            rows = rows[rows > a.neck]
-            tried += 1
-            if len(rows):
-                misses.append((abs(float(rows.max()) - want), trial))
-        if misses:
-            # Of the hands on the nearest row, the arms that overlap the sprite best.
-            least = min(m for m, _ in misses)
-            closest = [t for m, t in misses if m == least]
-            tried += len(closest)
-            spec = max(closest, key=score)  # the first of equal scores
     shoes = a.regions["feet"].main
     shown = int(
         sum(
@@ -457,7 +465,61 @@ def _fit_long_garment(
         tried += len(others)
         if all(len(_role_rows(model, camera, style, d, "shoes")) for d in others):
             break
-    return trial, tried
+    spec = trial
+    if hands:
+        want = max(hands)
+        custom = dict(spec.params.get("custom_proportions") or {})
+        turn = DIRECTIONS.index(direction)
+        sides = [DIRECTIONS[(turn + k) % len(DIRECTIONS)] for k in (-2, -1, 1, 2, -3, 3, 4)]
+        # The robe's lower third, where the sprite shows no hands.
+        hem = a.hem if a.hem is not None else a.feet
+        low = hem - (hem - a.neck) // 3
+        best: tuple[tuple[bool, int, int, int, float], SubjectSpec] | None = None
+        for arms, back, bend in ((x, z, e) for e in _ELBOWS for z in _BACKS for x in _ARMS):
+            trial = _with(spec, custom_proportions={**custom, "arms_length": arms})
+            if bend:
+                trial = _with(trial, elbow_bend=bend)
+            if back:
+                trial = _with(trial, arm_back=back)
+            model, camera = fitted(trial)  # as the turned views are drawn
+            rows = _role_rows(model, camera, style, direction, "skin")
+            rows = rows[rows > a.neck]
+            tried += 1 + len(sides)
+            if not len(rows):
+                continue
+            seen = [_hands_seen(model, camera, style, d, a.neck) for d in sides]
+            lowest = max(r for r, _, _ in seen)
+            inside = [n for _, n, _ in seen]  # hand pixels on the robe, each side
+            sash = min(b for _, _, b in seen[4:])  # a sash's pixels left showing behind
+            # In that order (see the docstring); the first of equals: the least bend,
+            # then lean back, then arm length.
+            rank = (lowest >= low, -sash, max(inside), sum(inside), abs(float(rows.max()) - want))
+            if best is None or rank < best[0]:
+                best = (rank, trial)
+        if best is not None:
+            spec = best[1]
+    return spec, tried
+
+
+def _hands_seen(
+    model: Model, camera: Camera, style: SubjectStyle, direction: str, neck: int
+) -> tuple[int, int, int]:
+    """The lowest row of skin below ``neck`` in the at-rest render facing
+    ``direction`` (0 for none), how many of those pixels lie at least two pixels inside
+    the silhouette (hands on the garment, not at its side), and the belt's pixels."""
+    palette = build_palette(model, style)
+    sprite = render(model, model.pose(), direction, camera, style, palette)
+    belt = palette.ramps.get("belt")
+    belted = int(np.isin(sprite.index, [int(i) for i in belt[1:]]).sum()) if belt is not None else 0
+    ramp = palette.ramps.get("skin")
+    if ramp is None or len(ramp) < 2:
+        return 0, 0, belted
+    # Its line tone too: a turned view may draw it in the skin's colour.
+    skin = np.isin(sprite.index, [int(i) for i in ramp if int(i) != palette.outline])
+    skin[: neck + 1] = False
+    rows = np.nonzero(skin.any(1))[0]
+    interior = ndimage.binary_erosion(sprite.index > 0, _FOUR, iterations=2)
+    return (int(rows.max()) if len(rows) else 0), int((skin & interior).sum()), belted
 
 
 #: Where a sash may sit: a band of a torso part's height (its local z, -1 to 1).

@@ -1,4 +1,4 @@
-"""Hats, hoods, capes and trim read from a figure drawn facing the viewer.
+"""Hats, hoods, capes, belts, gloves and trim read from a figure drawn facing the viewer.
 
 A figure is fitted as a plain mannequin; these garments change what its back and sides
 look like, so they are looked for before the fit and dressed on the model (the subject
@@ -19,6 +19,10 @@ own colours:
 - **belt**: on a long garment, one or two rows between the neck and the feet where one
   material (not skin, not the garment's own) fills at least 70% of the body's width,
   worn on the garment (its colour the row above) and above the feet: a belt or a sash;
+- **gloves**: the material at the silhouette's two sides on the lowest row of the arms
+  (the last row as wide as the upper body's widest) when it is neither the arms' own
+  (two rows up) nor the face's: gauntlets or gloves (dressed on a figure in a closed
+  helmet, whose hands have no skin to be read from);
 - **front trim**: on a long garment (:mod:`.analyse`), a stripe at most 2 px wide of
   one material (not skin, not the garment's own) on the body's centre line in at least
   40% of the rows from the neck to the feet: the trim down a robe's front.
@@ -49,6 +53,7 @@ class Garments:
     hat_band: bool = False  # the hat's brim is drawn in its band's colour
     belt: ColourGroup | None = None  # a belt's or sash's material
     belt_rows: tuple[int, ...] = ()  # the sprite rows it crosses
+    gloves: ColourGroup | None = None  # the hands' material when they are not bare
 
 
 def _group_of(analysis: SpriteAnalysis, rgb: tuple[int, int, int]) -> ColourGroup | None:
@@ -164,8 +169,26 @@ def _belt(
     return None
 
 
+def _gloves(rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis) -> ColourGroup | None:
+    """The material of a faceless figure's hands (see the module docstring)."""
+    stop = analysis.crotch if analysis.crotch is not None else analysis.feet
+    rows = range(analysis.neck + 1, stop)
+    widths = [int(solid[r].sum()) for r in rows]
+    if not widths or max(widths) < 3:
+        return None
+    widest = max(widths)
+    end = max(r for r, w in zip(rows, widths, strict=True) if w >= widest - 1)
+    sides = _sides(rgba, solid, end)
+    if len(sides) != 2 or sides[0] != sides[1]:
+        return None
+    above = _sides(rgba, solid, end - 2) if end - 2 > analysis.neck else []
+    if sides[0] in above:  # the arms' own material down to their ends
+        return None
+    return _group_of(analysis, sides[0])
+
+
 def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
-    """The hood and cape of a figure facing the viewer (see the module docstring)."""
+    """The garments of a figure facing the viewer (see the module docstring)."""
     rgba = np.asarray(rgba, np.uint8)
     solid = analysis.mask.astype(bool) & (rgba[..., 3] >= 128)
     if analysis.outline_rgb is not None:  # the sides inside the outline
@@ -219,6 +242,9 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     band = trim is not None and (stripe is None or trim == stripe)
     # Read on a long garment only, as the trim: the model draws it round the robe.
     belt = _belt(rgba, solid, analysis, skin_shades) if analysis.long_garment else None
+    gloves = _gloves(rgba, solid, analysis)
+    if gloves is not None and analysis.face in gloves.shades:
+        gloves = None  # bare hands
     return Garments(
         hood,
         cape,
@@ -228,4 +254,5 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
         band,
         belt[0] if belt else None,
         belt[1] if belt else (),
+        gloves,
     )

@@ -27,7 +27,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from pixelkiln.engine.color import srgb_to_oklab
+from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import ColourGroup
 from pixelkiln.engine.sprites.camera import draw_with_camera
 from pixelkiln.engine.sprites.garments import read_garments
@@ -90,7 +90,7 @@ def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
         "bottom": holding("legs", None),
         "shoes": holding("feet", None),
     }
-    garments = read_garments(sm.rgba, a)
+    garments = sm.fitted.garments if sm.fitted is not None else read_garments(sm.rgba, a)
     if garments.hood is not None:
         out["hat"] = garments.hood
     if garments.hat is not None:
@@ -101,6 +101,8 @@ def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
         out["cape"] = garments.cape
     if garments.belt is not None:
         out["belt"] = garments.belt
+    if garments.gloves is not None:
+        out["gloves"] = garments.gloves
     head = a.regions["head"].colours
     if head:  # a visor or an eye slit: the head's darkest material
         out["visor"] = min(head, key=lambda g: float(srgb_to_oklab(np.array(g.rgb, float))[0]))
@@ -108,6 +110,38 @@ def _groups_by_role(sm: SpriteModel) -> dict[str, ColourGroup]:
     if everything:
         out["body"] = max(everything, key=lambda g: g.share)
     return {k: v for k, v in out.items() if v is not None}
+
+
+#: A sprite colour is a material's shadow when it is darker by this much (OKLab
+#: lightness) and of about its hue and chroma: the knight's dark steel under its steel.
+_SHADOW_L = (0.06, 0.3)
+_SHADOW_CHROMA = 0.04
+_SHADOW_HUE = 30.0
+
+
+def _shadow(
+    shades: list[tuple[int, int, int]],
+    palette: list[tuple[int, int, int]],
+    outline: tuple[int, int, int] | None,
+) -> tuple[int, int, int] | None:
+    """The sprite's nearest darker colour of the material of ``shades`` (see
+    ``_SHADOW_L``), or None: a material drawn flat in one colour then keeps its turned
+    model's shading (the step between two legs, the far leg) in the sprite's colours."""
+    base = oklab_to_oklch(srgb_to_oklab(np.array(shades[0], float)))
+    best: tuple[float, tuple[int, int, int]] | None = None
+    for c in palette:
+        if c in shades or c == outline:
+            continue
+        lch = oklab_to_oklch(srgb_to_oklab(np.array(c, float)))
+        drop = float(base[0] - lch[0])
+        if not _SHADOW_L[0] <= drop <= _SHADOW_L[1] or abs(lch[1] - base[1]) > _SHADOW_CHROMA:
+            continue
+        grey = max(lch[1], base[1]) < _SHADOW_CHROMA
+        if not grey and abs((lch[2] - base[2] + 180.0) % 360.0 - 180.0) > _SHADOW_HUE:
+            continue
+        if best is None or drop < best[0]:
+            best = (drop, c)
+    return best[1] if best is not None else None
 
 
 def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
@@ -121,6 +155,7 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
         sprite_palette(sm.rgba),
     )[:, 0, :3].copy()
     outline = sm.analysis.outline_rgb if sm.analysis is not None else None
+    colours_in = [tuple(int(v) for v in c) for c in sprite_palette(sm.rgba)]
     groups = _groups_by_role(sm)
     filled = {int(i) for r in groups if r in palette.ramps for i in palette.ramps[r][1:]}
     for role, group in groups.items():
@@ -129,9 +164,15 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
             continue
         fills = [int(i) for i in ramp[1:]]
         shades = sorted(group.shades, key=lambda c: float(srgb_to_oklab(np.array(c, float))[0]))
+        dark = _shadow(shades, colours_in, outline) if len(shades) < len(fills) else None
+        if dark is not None:  # the darkest tone only: the others keep the material's own
+            table[fills[0]] = dark
+            fills = fills[1:]
         for rank, i in enumerate(fills):
             j = round(rank * (len(shades) - 1) / max(1, len(fills) - 1)) if len(shades) > 1 else 0
             table[i] = shades[j]
+        if dark is not None:
+            shades = [dark, *shades]  # for the line tone below
         # The role's line shade (inner edges): its own material's or the outline's colour,
         # not whichever sprite colour is nearest (a skin edge drawn in a sash's red).
         line = int(ramp[0])

@@ -200,6 +200,9 @@ def build_character(spec: SubjectSpec) -> Model:
     if params.get("elbow_bend"):  # forearms raised at rest: hands held before a robe
         for side in ("l", "r"):
             b.rest[f"{side}_elbow"] = (float(params["elbow_bend"]), 0.0, 0.0)
+    if params.get("arm_back"):  # arms hanging back at rest: a robe's hands at its sides
+        for side, sx in (("l", 1.0), ("r", -1.0)):
+            b.rest[f"{side}_shoulder"] = (-float(params["arm_back"]), 7.0 * sx, 0.0)
     if params.get("arms_forward"):  # zombies and mummies reach out
         for side in ("l", "r"):
             if not spec.items.get("left" if side == "l" else "right"):
