@@ -37,10 +37,12 @@ run: $(STAMP)
 system-deps:
 	@scripts/system-deps.sh
 
+# worksteal: a worker that runs out of tests takes queued ones from the other, so the
+# run does not end on one worker working through the tail of its half alone.
 test: $(STAMP) system-deps
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/lint-imports
-	$(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider --durations=15
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist worksteal -p no:cacheprovider --durations=15
 
 # The user's path: the wheel in a fresh environment, no extras, the scale-out deployment.
 install-check:

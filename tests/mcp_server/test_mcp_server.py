@@ -20,7 +20,8 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -292,7 +293,14 @@ def test_stdio_embedded(tmp_path: Path, data: Path) -> None:
         async with Client(params, read_timeout_seconds=120) as client:
             await scenario(client, root)
 
-    anyio.run(main)
+    _run(main)
+
+
+def _run(main: Callable[[], Awaitable[None]]) -> None:
+    """``main`` on a fresh event loop in its own thread (a test worker's thread may
+    already run one, e.g. a browser test's Playwright before it)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(anyio.run, main).result()
 
 
 def _free_port() -> int:
@@ -344,4 +352,4 @@ def test_http_remote(http_server: tuple[str, Path]) -> None:
             assert client.protocol_version == "2025-11-25"
             await scenario(client, root)
 
-    anyio.run(main)
+    _run(main)

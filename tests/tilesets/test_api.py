@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from pixelkiln.engine.wang.corners import NATIVE_ORDER
-from tests.conftest import Service, held_jobs
+from tests.conftest import Service, held_jobs, wait_for
 from tests.tilesets.conftest import finished
 
 BIT = {"NW": 8, "NE": 4, "SW": 2, "SE": 1}
@@ -214,7 +214,10 @@ def test_sidescroller(tileset_service: Service) -> None:
     assert (by["wang_0"][..., 3] == 255).all()
     job = svc.client.get(f"/v2/background-jobs/{sub['background_job_id']}", headers=h).json()
     assert job["usage"]["generations"] == 3.0
-    side = svc.client.get(f"/v2/tilesets-sidescroller/{sub['tileset_id']}", headers=h)
+    side_url = f"/v2/tilesets-sidescroller/{sub['tileset_id']}"
+    # The first submission runs beside the one waited for above and may finish after it.
+    wait_for(lambda: svc.client.get(side_url, headers=h).status_code != 423, timeout=60)
+    side = svc.client.get(side_url, headers=h)
     assert side.status_code == 200 and side.json()["usage"] is None
     top = finished(svc, key, "/tilesets", OCEAN)
     assert svc.client.get(f"/v2/tilesets-sidescroller/{top['id']}", headers=h).status_code == 404
