@@ -95,11 +95,11 @@ def main() -> None:
     console.print(
         f"median engine time {statistics.median(engine_times):.2f} ms "
         f"(max {max(engine_times):.2f} ms); median ratio to PNG encode "
-        f"{statistics.median(ratios):.0f}x"
+        f"{statistics.median(ratios):.1f}x"
     )
     console.print(
         f"in CPU time: median engine time {statistics.median(cpu_times):.2f} ms; median "
-        f"ratio to PNG encode {statistics.median(cpu_ratios):.0f}x"
+        f"ratio to PNG encode {statistics.median(cpu_ratios):.1f}x"
     )
     calls = calls_per_tile()
     console.print(f"Python function calls per tile: {calls:.0f} (cProfile, every material)")
