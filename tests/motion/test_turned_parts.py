@@ -75,3 +75,39 @@ def test_the_knight_s_turned_legs_are_two_legs_in_steel_and_its_shade() -> None:
     assert split >= 2, split  # a line between the legs (measured 3)
     for d in ROTATION_ORDER[1:]:  # the hands in the gauntlets' colour, above the boots
         assert _is(turned[d], DARK)[:24].sum() >= 2, d
+
+
+OUTLINE, BLACK = (24, 20, 32), (30, 30, 40)
+
+
+def _boots_split(img: np.ndarray) -> int:
+    """Rows of boots parted: two runs of boot brown with outline or black between."""
+    boot = _is(img, BOOT)
+    dark = _is(img, OUTLINE) | _is(img, BLACK)
+    return sum(_split(boot[r], dark[r]) for r in np.nonzero(boot.any(1))[0])
+
+
+def test_the_knight_s_boots_are_two_boots_from_behind() -> None:
+    # The model's feet meet from behind; in the sprite's one boot brown they were one
+    # block (0 parted rows from behind). Measured now: 3 from behind, 2 from each back
+    # quarter (as before: the near boot's outline passes in front of the far boot).
+    turned = _turned()
+    for d in ("north-west", "north", "north-east"):
+        assert _boots_split(turned[d]) >= 2, d
+
+
+def test_the_knight_s_hands_hang_above_its_legs_seen_from_the_side() -> None:
+    # The gauntlets (their black shade) covered the thighs side-on: 2 rows of leg
+    # showed between the hand's lowest row and the boots. Measured now: 4 each side.
+    turned = _turned()
+    for d in ("west", "east"):
+        img = turned[d]
+        first_boot = int(np.nonzero(_is(img, BOOT).any(1))[0].min())
+        hand = np.nonzero(_is(img, BLACK)[:first_boot].any(1))[0]
+        assert len(hand), d
+        legs = range(int(hand.max()) + 1, first_boot)
+        assert len(legs) >= 4, (d, len(legs))
+        for r in legs:  # steel and its shade only, inside the outline
+            inside = (img[r, :, 3] >= 128) & ~_is(img, OUTLINE)[r]
+            assert (_is(img, STEEL)[r] | _is(img, DARK)[r])[inside].all(), (d, r)
+        assert _is(img, STEEL)[legs.start : legs.stop].any(), d

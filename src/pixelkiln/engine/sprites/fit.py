@@ -32,7 +32,7 @@ from scipy import ndimage
 
 from pixelkiln.engine.color import oklab_to_oklch, oklab_to_srgb, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
-from pixelkiln.engine.sprites.garments import Garments, read_garments
+from pixelkiln.engine.sprites.garments import Garments, arms_end, read_garments
 from pixelkiln.engine.subjects.bodies.biped import PRESETS
 from pixelkiln.engine.subjects.camera import DIRECTIONS, view_for
 from pixelkiln.engine.subjects.colors import paint_from_rgb
@@ -401,6 +401,10 @@ def fit_character(
     if garments.belt_rows:
         spec, extra = _fit_sash(spec, garments.belt_rows, style, direction, posed)
         iou, tried = score(spec), tried + extra + 1
+    if not analysis.long_garment and garments.gloves is not None:
+        spec, extra = _fit_hands(rgba, spec, analysis, style, direction, fitted)
+        if extra:
+            iou, tried = score(spec), tried + extra + 1
     camera = cameras[repr(spec.to_dict())]
     return FittedSubject(spec, camera, style, analysis, iou, tried, garments)
 
@@ -498,6 +502,44 @@ def _fit_long_garment(
                 best = (rank, trial)
         if best is not None:
             spec = best[1]
+    return spec, tried
+
+
+def _fit_hands(
+    rgba: np.ndarray,
+    spec: SubjectSpec,
+    analysis: SpriteAnalysis,
+    style: SubjectStyle,
+    direction: str,
+    fitted: Callable[[SubjectSpec], tuple[Model, Camera]],
+) -> tuple[SubjectSpec, int]:
+    """Gloved hands of a figure in trousers ending no lower than the sprite's arms do
+    facing it (:func:`~.garments.arms_end`): the outline fit keeps arms that reach a
+    row past them (the gloves add little to the silhouette), and hung straight down
+    seen from the side those hands then cover the thighs. The longest arm that ends
+    there (the fitted one first, then shorter down to the least length), else the
+    fitted one."""
+    solid = analysis.mask.astype(bool) & (rgba[..., 3] >= 128)
+    if analysis.outline_rgb is not None:
+        solid &= (rgba[..., :3] != np.array(analysis.outline_rgb, np.uint8)).any(-1)
+    want = arms_end(solid, analysis)
+    custom = dict(spec.params.get("custom_proportions") or {})
+    length = float(custom.get("arms_length", 1.0))
+    if want is None:
+        return spec, 0
+    tried = 0
+    while length >= _BOUNDS[0] - 1e-9:
+        trial = _with(spec, custom_proportions={**custom, "arms_length": round(length, 3)})
+        model, camera = fitted(trial)  # as the turned views are drawn
+        palette = build_palette(model, style)
+        sprite = render(model, model.pose(), direction, camera, style, palette)
+        role = model.roles.index("gloves") if "gloves" in model.roles else -1
+        # By the role each pixel shows: the gloves' ramp shares a tone with other roles.
+        rows = np.nonzero(((sprite.roles == role) & (sprite.index > 0)).any(1))[0]
+        tried += 1
+        if len(rows) and int(rows.max()) <= want:
+            return trial, tried
+        length -= _STEPS[1]
     return spec, tried
 
 

@@ -171,13 +171,9 @@ def _belt(
 
 def _gloves(rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis) -> ColourGroup | None:
     """The material of a faceless figure's hands (see the module docstring)."""
-    stop = analysis.crotch if analysis.crotch is not None else analysis.feet
-    rows = range(analysis.neck + 1, stop)
-    widths = [int(solid[r].sum()) for r in rows]
-    if not widths or max(widths) < 3:
+    end = arms_end(solid, analysis)
+    if end is None:
         return None
-    widest = max(widths)
-    end = max(r for r, w in zip(rows, widths, strict=True) if w >= widest - 1)
     sides = _sides(rgba, solid, end)
     if len(sides) != 2 or sides[0] != sides[1]:
         return None
@@ -185,6 +181,19 @@ def _gloves(rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis) -> Co
     if sides[0] in above:  # the arms' own material down to their ends
         return None
     return _group_of(analysis, sides[0])
+
+
+def arms_end(solid: np.ndarray, analysis: SpriteAnalysis) -> int | None:
+    """The lowest row of the arms of a figure facing the viewer: the last row above the
+    legs about as wide as its widest (arms at the sides), or None. ``solid``: its mask
+    less its outline."""
+    stop = analysis.crotch if analysis.crotch is not None else analysis.feet
+    rows = range(analysis.neck + 1, stop)
+    widths = [int(solid[r].sum()) for r in rows]
+    if not widths or max(widths) < 3:
+        return None
+    widest = max(widths)
+    return max(r for r, w in zip(rows, widths, strict=True) if w >= widest - 1)
 
 
 def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:

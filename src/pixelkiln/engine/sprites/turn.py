@@ -35,6 +35,7 @@ from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
 from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, View
 from pixelkiln.engine.subjects.paints import SubjectPalette
+from pixelkiln.engine.subjects.render import Camera, Sprite, joint_frames, project_points
 
 __all__ = ["ROTATION_ORDER", "direction_after", "turn_sprite"]
 
@@ -188,6 +189,53 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
     return table
 
 
+def _feet_apart(sm: SpriteModel) -> bool:
+    """The sprite draws two boots apart: a row of its feet holds two runs of the shoes'
+    colour with something else between them."""
+    a = sm.analysis
+    shoes = a.regions["feet"].main if a is not None else None
+    if a is None or shoes is None:
+        return False
+    for r in range(a.feet, a.box.bottom + 1):
+        on = (sm.rgba[r, :, :3] == np.array(shoes, np.uint8)).all(-1) & (sm.rgba[r, :, 3] > 0)
+        if int(np.count_nonzero(np.diff(on.astype(np.int8)) == 1)) + int(on[0]) >= 2:
+            return True
+    return False
+
+
+def _part_boots(sm: SpriteModel, sprite: Sprite, camera: Camera, direction: str) -> np.ndarray:
+    """``sprite``'s index with an outline pixel wherever the left and the right boot touch
+    side by side, on the farther boot: the model's feet meet seen from behind (one block
+    in a single brown, which has no darker shade to part them), where the sprite draws
+    two boots apart."""
+    index, palette = sprite.index, sprite.palette
+    ramp = palette.ramps.get("shoes")
+    if (
+        ramp is None
+        or len(ramp) < 2
+        or palette.outline is None
+        or sprite.parts is None
+        or sm.subject is None
+    ):
+        return index
+    model = sm.subject.model
+    side = np.zeros(index.shape, np.int8)  # 1 the left leg's, 2 the right leg's
+    for i, p in enumerate(model.parts):
+        if p.joint.startswith(("l_", "r_")):
+            side[sprite.parts == i] = 1 if p.joint.startswith("l_") else 2
+    boot = np.isin(index, [int(i) for i in ramp[1:]]) & (side > 0)
+    meet = boot[:, :-1] & boot[:, 1:] & (side[:, :-1] != side[:, 1:])
+    if not meet.any():
+        return index
+    frames = joint_frames(model, model.pose(), direction, camera)
+    depth = project_points(np.array([frames["l_ankle"][1], frames["r_ankle"][1]]), camera)[:, 2]
+    far = 1 if depth[0] <= depth[1] else 2  # toward the camera is larger
+    out = index.copy()
+    for y, x in zip(*np.nonzero(meet), strict=True):
+        out[y, x if side[y, x] == far else x + 1] = palette.outline
+    return out
+
+
 def turn_sprite(
     sm: SpriteModel,
     directions: Sequence[str] = ROTATION_ORDER,
@@ -216,8 +264,11 @@ def turn_sprite(
     if wanted:
         drawing = draw_with_camera(sm.subject, replace(sm.look, palette=None), camera, wanted)
         table = _colour_table(drawing.palette, sm)
+        apart = _feet_apart(sm)
         for d in wanted:
             index = drawing.sprites[d].index
+            if apart:
+                index = _part_boots(sm, drawing.sprites[d], camera, d)
             rgba = np.zeros((*index.shape, 4), np.uint8)
             rgba[..., :3] = table[index]
             rgba[..., 3] = np.where(index > 0, 255, 0)

@@ -89,6 +89,7 @@ class Sprite:
     keypoints: list[dict[str, float | str | int]] = field(default_factory=list)
     roles: np.ndarray | None = None  # per pixel role number, -1 outside (for tests)
     role_names: tuple[str, ...] = ()
+    parts: np.ndarray | None = None  # per pixel index into ``model.parts``, -1 outside
 
     def rgba(self) -> np.ndarray:
         return self.palette.rgba()[self.index]
@@ -522,6 +523,7 @@ def render(
         keypoints=_keypoints(model, frames, camera),
         roles=roles,
         role_names=role_names,
+        parts=buf.part.reshape(h, w),
     )
 
 
