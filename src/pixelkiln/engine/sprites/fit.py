@@ -32,7 +32,7 @@ from scipy import ndimage
 
 from pixelkiln.engine.color import oklab_to_oklch, oklab_to_srgb, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import SpriteAnalysis, analyse_sprite
-from pixelkiln.engine.sprites.garments import Garments, arms_end, read_garments
+from pixelkiln.engine.sprites.garments import Garments, read_garments
 from pixelkiln.engine.subjects.bodies.biped import PRESETS
 from pixelkiln.engine.subjects.camera import DIRECTIONS, view_for
 from pixelkiln.engine.subjects.colors import paint_from_rgb
@@ -401,8 +401,8 @@ def fit_character(
     if garments.belt_rows:
         spec, extra = _fit_sash(spec, garments.belt_rows, style, direction, posed)
         iou, tried = score(spec), tried + extra + 1
-    if not analysis.long_garment and garments.gloves is not None:
-        spec, extra = _fit_hands(rgba, spec, analysis, style, direction, fitted)
+    if not analysis.long_garment and garments.gloves is not None and garments.arms_end is not None:
+        spec, extra = _fit_hands(spec, garments.arms_end, style, direction, fitted)
         if extra:
             iou, tried = score(spec), tried + extra + 1
     camera = cameras[repr(spec.to_dict())]
@@ -506,27 +506,20 @@ def _fit_long_garment(
 
 
 def _fit_hands(
-    rgba: np.ndarray,
     spec: SubjectSpec,
-    analysis: SpriteAnalysis,
+    want: int,
     style: SubjectStyle,
     direction: str,
     fitted: Callable[[SubjectSpec], tuple[Model, Camera]],
 ) -> tuple[SubjectSpec, int]:
-    """Gloved hands of a figure in trousers ending no lower than the sprite's arms do
-    facing it (:func:`~.garments.arms_end`): the outline fit keeps arms that reach a
-    row past them (the gloves add little to the silhouette), and hung straight down
-    seen from the side those hands then cover the thighs. The longest arm that ends
-    there (the fitted one first, then shorter down to the least length), else the
-    fitted one."""
-    solid = analysis.mask.astype(bool) & (rgba[..., 3] >= 128)
-    if analysis.outline_rgb is not None:
-        solid &= (rgba[..., :3] != np.array(analysis.outline_rgb, np.uint8)).any(-1)
-    want = arms_end(solid, analysis)
+    """Gloved hands of a figure in trousers ending no lower than row ``want``, where the
+    sprite's arms end facing it (:func:`~.garments.arms_end`): the outline fit keeps
+    arms that reach a row past them (the gloves add little to the silhouette), and hung
+    straight down seen from the side those hands then cover the thighs. The longest arm
+    that ends there (the fitted one first, then shorter down to the least length), else
+    the fitted one."""
     custom = dict(spec.params.get("custom_proportions") or {})
     length = float(custom.get("arms_length", 1.0))
-    if want is None:
-        return spec, 0
     tried = 0
     while length >= _BOUNDS[0] - 1e-9:
         trial = _with(spec, custom_proportions={**custom, "arms_length": round(length, 3)})

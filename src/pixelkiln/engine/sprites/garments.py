@@ -54,6 +54,7 @@ class Garments:
     belt: ColourGroup | None = None  # a belt's or sash's material
     belt_rows: tuple[int, ...] = ()  # the sprite rows it crosses
     gloves: ColourGroup | None = None  # the hands' material when they are not bare
+    arms_end: int | None = None  # the arms' lowest row (:func:`arms_end`)
 
 
 def _group_of(analysis: SpriteAnalysis, rgb: tuple[int, int, int]) -> ColourGroup | None:
@@ -169,9 +170,11 @@ def _belt(
     return None
 
 
-def _gloves(rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis) -> ColourGroup | None:
-    """The material of a faceless figure's hands (see the module docstring)."""
-    end = arms_end(solid, analysis)
+def _gloves(
+    rgba: np.ndarray, solid: np.ndarray, analysis: SpriteAnalysis, end: int | None
+) -> ColourGroup | None:
+    """The material of a faceless figure's hands (see the module docstring), their
+    arms ending on row ``end``."""
     if end is None:
         return None
     sides = _sides(rgba, solid, end)
@@ -251,7 +254,8 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     band = trim is not None and (stripe is None or trim == stripe)
     # Read on a long garment only, as the trim: the model draws it round the robe.
     belt = _belt(rgba, solid, analysis, skin_shades) if analysis.long_garment else None
-    gloves = _gloves(rgba, solid, analysis)
+    end = arms_end(solid, analysis)
+    gloves = _gloves(rgba, solid, analysis, end)
     if gloves is not None and analysis.face in gloves.shades:
         gloves = None  # bare hands
     return Garments(
@@ -264,4 +268,5 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
         belt[0] if belt else None,
         belt[1] if belt else (),
         gloves,
+        end,
     )

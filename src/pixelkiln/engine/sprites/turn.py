@@ -151,12 +151,13 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
     darkest (so a turned figure keeps its ramps instead of speckling between nearest
     colours); everything else its nearest sprite colour."""
     colours = np.asarray(palette.colors, np.uint8).reshape(-1, 3)
+    sprite_colours = sprite_palette(sm.rgba)
     table = keep_palette(
         np.concatenate([colours[:, None, :], np.full((len(colours), 1, 1), 255, np.uint8)], -1),
-        sprite_palette(sm.rgba),
+        sprite_colours,
     )[:, 0, :3].copy()
     outline = sm.analysis.outline_rgb if sm.analysis is not None else None
-    colours_in = [tuple(int(v) for v in c) for c in sprite_palette(sm.rgba)]
+    colours_in = [tuple(int(v) for v in c) for c in sprite_colours]
     groups = _groups_by_role(sm)
     filled = {int(i) for r in groups if r in palette.ramps for i in palette.ramps[r][1:]}
     for role, group in groups.items():
