@@ -88,8 +88,8 @@ class _Torus:
         return self.around == self.flat
 
     def same8(self) -> np.ndarray:
-        """How many of each pixel's 8 neighbours share its value."""
-        return np.add.reduce(self.same(), axis=0).reshape(self.index.shape)
+        """How many of each pixel's 8 neighbours share its value (uint8)."""
+        return _count(self.same()).reshape(self.index.shape)
 
     def mode_at(self, where: np.ndarray, counted: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """:func:`neighbour_mode` (``exclude_self``) at the flat positions ``where``: the
@@ -173,13 +173,18 @@ def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarra
     same = torus.same()
     if index.min() < 0:
         same &= torus.flat >= 0
-    # ``np.add.reduce`` is what ``.sum`` runs, without its wrapper.
-    count4 = np.add.reduce(same[:4], axis=0)
+    count4 = _count(same[:4])
     small4 = _alone_or_paired(same[:4], torus.positions[:4], count4).reshape(index.shape)
     if not with_lines:
         return small4, None
-    count8 = count4 + np.add.reduce(same[4:], axis=0)
+    count8 = count4 + _count(same[4:])
     return small4, _alone_or_paired(same, torus.positions, count8).reshape(index.shape)
+
+
+def _count(flags: np.ndarray) -> np.ndarray:
+    """Column sums of a stack of flags or small counts (at most 8 rows, each at most 8)
+    in uint8: the same whole numbers as a sum in int64, without widening every row."""
+    return np.add.reduce(flags.view(np.uint8), axis=0, dtype=np.uint8)
 
 
 def _alone_or_paired(same: np.ndarray, positions: np.ndarray, count: np.ndarray) -> np.ndarray:
@@ -188,7 +193,7 @@ def _alone_or_paired(same: np.ndarray, positions: np.ndarray, count: np.ndarray)
     # The same-colour neighbours' own counts, summed: each counts the pixel back, so the
     # sum is at least the pixel's count. A pixel is alone (count 0, sum 0) or one of
     # two (count 1, its partner's count 1) exactly when count and sum make 2 or less.
-    partner = np.add.reduce(same * count.take(positions), axis=0)
+    partner = _count(same.view(np.uint8) * count.take(positions))
     partner += count
     return partner <= 2
 
