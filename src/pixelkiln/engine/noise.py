@@ -419,7 +419,8 @@ def worley(
     size_y, size_x = h / gy, w / gx
     cy = (np.arange(gy)[:, None] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * size_y
     cx = (np.arange(gx)[None, :] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * size_x
-    points = np.stack([(cy % h).ravel(), (cx % w).ravel()], axis=1)
+    py, px = (cy % h).ravel(), (cx % w).ravel()  # contiguous: looked up by ``take``
+    points = np.stack([py, px], axis=1)
     # Each seed's place inside its own grid cell.
     in_y = (cy - np.arange(gy)[:, None] * size_y).ravel()
     in_x = (cx - np.arange(gx)[None, :] * size_x).ravel()
@@ -427,12 +428,12 @@ def worley(
     # for tiles only: a 512 px texture's would take megabytes per grid).
     fixed = warp is None and h * w <= _FIXED_MAX_PX
     if fixed:
-        yy, xx, iy, ix, own, top, left = _grid_places(h, w, gy, gx)
+        yy, xx, _, _, own, top, left = _grid_places(h, w, gy, gx)
     elif warp is None:
-        yy, xx, iy, ix, own, top, left = _places(*_pixel_coords(h, w), h, w, gy, gx)
+        yy, xx, _, _, own, top, left = _places(*_pixel_coords(h, w), h, w, gy, gx)
     else:
         yy, xx = _pixel_coords(h, w)
-        yy, xx, iy, ix, own, top, left = _places(yy + warp[0], xx + warp[1], h, w, gy, gx)
+        yy, xx, _, _, own, top, left = _places(yy + warp[0], xx + warp[1], h, w, gy, gx)
     # Distances in the metric's units: x is divided by ``aspect``. The second-nearest
     # seed is never further than an adjacent cell's seed can be.
     my, mx = size_y, size_x / aspect
@@ -444,27 +445,26 @@ def worley(
         # The 3x3 cells round every pixel's own, all at once: the loop's arithmetic
         # element by element, and the same picks of F1, F2 and owner (see
         # :func:`_two_nearest`). Big fields take them one by one below (less memory).
-        oy_near = np.array([o[0] for o in near])[:, None]
-        ox_near = np.array([o[1] for o in near])[:, None]
+        oy_near, ox_near, table = _near_table(gy, gx, near)
         if fixed:
             cell, at_row, at_col = _near_cells(h, w, gy, gx, near)
         else:
-            cell = ((iy + oy_near) % gy) * gx + (ix + ox_near) % gx  # (cells, pixels)
+            cell = table.take(own, axis=1)  # (cells, pixels)
         # Unwarped, a pixel's offset to a seed round the torus depends only on its row
         # (column) and the seed: worked out per row and seed, then looked up.
         grid_y, grid_x = _pixel_coords(h, w)
         if wrap_y and fixed:
-            ddy = _near_delta(grid_y[:, :1], points[None, :, 0], h).take(at_row)
+            ddy = _near_delta(grid_y[:, :1], py[None, :], h).take(at_row)
         elif wrap_y:
-            ddy = _near_delta(yy, points[cell, 0], h)
+            ddy = _near_delta(yy, py.take(cell), h)
         else:
-            ddy = top - (oy_near * size_y + in_y[cell])
+            ddy = top - (oy_near * size_y + in_y.take(cell))
         if wrap_x and fixed:
-            ddx = (_near_delta(grid_x[:1].T, points[None, :, 1], w) / aspect).take(at_col)
+            ddx = (_near_delta(grid_x[:1].T, px[None, :], w) / aspect).take(at_col)
         elif wrap_x:
-            ddx = _near_delta(xx, points[cell, 1], w) / aspect
+            ddx = _near_delta(xx, px.take(cell), w) / aspect
         else:
-            ddx = (left - (ox_near * size_x + in_x[cell])) / aspect
+            ddx = (left - (ox_near * size_x + in_x.take(cell))) / aspect
         dist = _combine(metric, ddy, ddx)
         f1, f2, owner, best_dy, best_dx = _two_nearest(dist, cell, ddy, ddx)
     else:
@@ -499,15 +499,15 @@ def worley(
                 sel = (least <= f2).nonzero()[0]
             if not len(sel):
                 continue
-        cell = neighbour[own[sel]]
+        cell = neighbour.take(own[sel])
         if wrap_y:
-            ddy = _near_delta(yy[sel], points[cell, 0], h)
+            ddy = _near_delta(yy[sel], py.take(cell), h)
         else:
-            ddy = top[sel] - (oy * size_y + in_y[cell])
+            ddy = top[sel] - (oy * size_y + in_y.take(cell))
         if wrap_x:
-            ddx = _near_delta(xx[sel], points[cell, 1], w) / aspect
+            ddx = _near_delta(xx[sel], px.take(cell), w) / aspect
         else:
-            ddx = (left[sel] - (ox * size_x + in_x[cell])) / aspect
+            ddx = (left[sel] - (ox * size_x + in_x.take(cell))) / aspect
         dist = _combine(metric, ddy, ddx)
         old1, old2, old_owner = f1[sel], f2[sel], owner[sel]
         # Ties go to the lower seed index, as a search over all seeds in order would.
@@ -573,6 +573,22 @@ def _near_cells(
     for a in (cell, at_row, at_col):
         a.flags.writeable = False
     return cell, at_row, at_col
+
+
+@lru_cache(maxsize=256)
+def _near_table(
+    gy: int, gx: int, near: tuple[tuple[int, int], ...]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ``near`` offsets along y and x as columns, and the cell each offset away from
+    every cell of the seed grid ``(offsets, cells)``: a pixel's candidate cells are
+    its own cell's column (the same cells as working the wrapped offsets out per pixel).
+    Made once per grid, read-only."""
+    oy = np.array([o[0] for o in near])[:, None]
+    ox = np.array([o[1] for o in near])[:, None]
+    table = np.stack([_neighbour_cells(gy, gx, dy, dx) for dy, dx in near])
+    for a in (oy, ox, table):
+        a.flags.writeable = False
+    return oy, ox, table
 
 
 @lru_cache(maxsize=1024)
@@ -659,14 +675,26 @@ def _two_nearest(
     most once per pixel): F1, F2 (the second smallest, F1 again on a tie), the owner (the
     lowest seed index at F1) and its offsets - what the cell-by-cell search keeps, which
     does not depend on the order the cells come in."""
-    columns = np.arange(dist.shape[1])
-    f1 = dist.min(axis=0)
+    n = dist.shape[1]
+    f1 = np.minimum.reduce(dist, axis=0)
     nearest = np.where(dist == f1, cell, np.iinfo(np.int64).max)
+    # Each pixel's pick as a flat position, so every read is one ``take`` (the same
+    # elements as indexing by (pick, column)).
     pick = nearest.argmin(axis=0)
+    pick *= n
+    pick += _columns(n)
     rest = dist.copy()
-    rest[pick, columns] = np.inf
-    f2 = rest.min(axis=0)
-    return f1, f2, nearest[pick, columns], ddy[pick, columns], ddx[pick, columns]
+    rest.ravel()[pick] = np.inf
+    f2 = np.minimum.reduce(rest, axis=0)
+    return f1, f2, nearest.ravel().take(pick), ddy.ravel().take(pick), ddx.ravel().take(pick)
+
+
+@lru_cache(maxsize=64)
+def _columns(n: int) -> np.ndarray:
+    """``np.arange(n)``, made once per size (read-only)."""
+    columns = np.arange(n)
+    columns.flags.writeable = False
+    return columns
 
 
 def checkered(cells: Cells, rng: np.random.Generator, flip: float = 0.2) -> np.ndarray:

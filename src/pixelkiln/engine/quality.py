@@ -674,8 +674,10 @@ def _runs(lines: np.ndarray) -> np.ndarray:
     longest gap between a line's run starts (pixels unlike the one before them, round
     the line), read from the starts' flat positions; a line without a start is one run."""
     count, n = lines.shape
-    starts = np.flatnonzero(lines != lines.take(_before(n), axis=1))  # by line, then place
-    longest = np.full(count, n)
+    change = lines != lines.take(_before(n), axis=1)
+    starts = change.ravel().nonzero()[0]  # by line, then place (np.flatnonzero's steps)
+    longest = np.empty(count, np.int64)
+    longest.fill(n)
     if not starts.size:
         return longest
     line = starts // n
@@ -687,7 +689,10 @@ def _runs(lines: np.ndarray) -> np.ndarray:
     firsts = np.flatnonzero(first)
     following = np.empty_like(starts)
     following[:-1] = starts[1:]
-    following[np.append(firsts[1:] - 1, starts.size - 1)] = starts[firsts] + n
+    lasts = np.empty_like(firsts)  # each line's last start: before the next line's first
+    lasts[:-1] = firsts[1:] - 1
+    lasts[-1] = starts.size - 1
+    following[lasts] = starts[firsts] + n
     longest[line[firsts]] = np.maximum.reduceat(following - starts, firsts)
     return longest
 
