@@ -103,6 +103,7 @@ __all__ = [
     "isolated4_fraction",
     "lab_image",
     "mean_cluster",
+    "opaque_clusters",
     "orphan_fraction",
     "palette_adherence",
     "palette_indexed",
@@ -235,6 +236,25 @@ def orphan_fraction(img: np.ndarray, wrap: bool = True) -> float:
         for dy, dx in _N8:
             same |= padded[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == index
     return float((opaque & ~same).sum() / max(opaque.sum(), 1))
+
+
+def opaque_clusters(index: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
+    """:func:`mean_cluster` and :func:`orphan_fraction` (on the torus) of an opaque
+    index image from its torus cluster ``labels`` (any numbering), with one count of
+    the clusters' sizes: a pixel with no same-colour 8-neighbour has no same-colour
+    4-neighbour either, so only one-pixel clusters are looked at for stray pixels (the
+    same whole numbers, so the same quotients)."""
+    flat = labels.ravel()
+    sizes = np.bincount(flat)
+    n = flat.size
+    mean = float(int(np.dot(sizes, sizes)) / max(n, 1))
+    single = (sizes.take(flat) == 1).nonzero()[0]
+    if not single.size:
+        return mean, 0.0
+    values = index.ravel()
+    around = values.take(torus.neighbour_positions(*index.shape)[:, single])
+    has_same = np.logical_or.reduce(around == values.take(single), axis=0)
+    return mean, (single.size - int(np.count_nonzero(has_same))) / n
 
 
 def isolated4_fraction(img: np.ndarray, wrap: bool = True) -> float:

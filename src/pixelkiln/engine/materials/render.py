@@ -33,8 +33,7 @@ from pixelkiln.engine.quality import (
     index_image,
     indexed,
     lab_image,
-    mean_cluster,
-    orphan_fraction,
+    opaque_clusters,
     palette_indexed,
     tiling_score,
 )
@@ -200,8 +199,9 @@ def _score(rgba: np.ndarray, known: Known) -> float:
     index, colors, lab, palette_lab, border = known
     # The index and clusters read below; only cluster sizes and membership are read.
     pre = indexed(rgba, (index, colors), numbered=False, palette_lab=palette_lab)
-    clusters = cluster_min(pre.index.shape) / max(mean_cluster(pre.index, labels=pre.labels), 1e-9)
-    strays = orphan_fraction(pre.index) / ORPHAN_MAX
+    mean, orphans = opaque_clusters(pre.index, pre.labels)
+    clusters = cluster_min(pre.index.shape) / max(mean, 1e-9)
+    strays = orphans / ORPHAN_MAX
     # Only whether the score reaches 1, and its value when it does, decide anything.
     tiling = tiling_score(rgba, pre, lab, exact_under=False, border=border)
     return max(tiling, clusters * 1.0001, strays * 1.0001)
