@@ -61,7 +61,16 @@ def normalize(field: np.ndarray) -> np.ndarray:
 def rank_normalize(field: np.ndarray) -> np.ndarray:
     """Replace values by their rank in 0..1, so quantile thresholds give exact proportions."""
     flat = field.ravel()
-    order = flat.argsort(kind="stable")  # ``np.argsort``'s own call
+    # numpy's default sort (SIMD where the CPU has it) is several times faster here than
+    # its stable one on a fresh field, and when no two values are equal the sorted order
+    # is the only one, so it is the stable order too. Ties (or NaNs, sorted last and
+    # never equal) take the stable sort, which keeps tied values in place order.
+    order = flat.argsort()
+    ordered = flat.take(order)
+    if ordered.size > 1 and (
+        ordered[-1] != ordered[-1] or np.logical_or.reduce(ordered[1:] == ordered[:-1])
+    ):
+        order = flat.argsort(kind="stable")
     ranks = np.empty(flat.size, np.float64)
     ranks[order] = _rank_values(flat.size)
     return ranks.reshape(field.shape)
