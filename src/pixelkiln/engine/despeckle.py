@@ -82,6 +82,14 @@ class _Torus:
         self.flat = index.ravel()
         self.positions = _positions(*index.shape)
         self.around = self.flat.take(self.positions)  # (8, h * w), 4-neighbours first
+        self._range: tuple[int, int] | None = None
+
+    def range(self) -> tuple[int, int]:
+        """The least and the greatest value (worked out once: each pass reads them)."""
+        if self._range is None:
+            flat = self.flat
+            self._range = (int(np.minimum.reduce(flat)), int(np.maximum.reduce(flat)))
+        return self._range
 
     def same(self) -> np.ndarray:
         """``(8, h * w)``: whether each neighbour shares the pixel's value."""
@@ -100,15 +108,18 @@ class _Torus:
         from the image counts 0 everywhere, so it cannot be the first maximum of a count
         above 0, and every mode read is the same (its rank is the level itself)."""
         flat = self.flat
+        if counted and flat.dtype.kind in "iu" and flat.size and 0 <= self.range()[0]:
+            n, k = len(where), self.range()[1] + 1
+            # Each asked pixel's row of k counts, addressed flat: row r starts at r * k.
+            row = np.arange(0, n * k, k)
+            slot = self.around.take(where, axis=1)  # (8, n)
+            slot += row
+            counts = np.bincount(slot.ravel(), minlength=n * k)
+            counts[row + flat.take(where)] = -1  # not the pixel's own value
+            best = counts.reshape(n, k).argmax(axis=1)  # first maximum: lower value wins
+            return best.astype(flat.dtype, copy=False), counts.take(row + best)
         rows = np.arange(len(where))
-        if counted and flat.dtype.kind in "iu" and flat.size and 0 <= flat.min():
-            k = int(flat.max()) + 1
-            slot = self.around[:, where] + rows * k  # (8, n)
-            counts = np.bincount(slot.ravel(), minlength=len(where) * k).reshape(-1, k)
-            counts[rows, flat.take(where)] = -1  # not the pixel's own value
-            best = np.argmax(counts, axis=1)  # first maximum: the lower value wins a tie
-            return best.astype(flat.dtype, copy=False), counts[rows, best]
-        if flat.size and np.issubdtype(flat.dtype, np.integer) and 0 <= flat.min():
+        if flat.size and np.issubdtype(flat.dtype, np.integer) and 0 <= self.range()[0]:
             # Colour levels: each value's rank from a count of the values (as in
             # :func:`_ranks`), read only at the few pixels asked about and their
             # neighbours, whose values ``around`` already holds.
@@ -171,7 +182,7 @@ def _under_three(torus: _Torus, with_lines: bool) -> tuple[np.ndarray, np.ndarra
     pixels (negative) are their own clusters, as :func:`cluster_labels` counts them."""
     index = torus.index
     same = torus.same()
-    if index.min() < 0:
+    if torus.range()[0] < 0:
         same &= torus.flat >= 0
     count4 = _count(same[:4])
     small4 = _alone_or_paired(same[:4], torus.positions[:4], count4).reshape(index.shape)
