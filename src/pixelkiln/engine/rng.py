@@ -37,7 +37,7 @@ def _stream_key(*stream: str | int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1024, typed=True)
-def _hashes(*stream: str | int) -> tuple[tuple[int, ...], ...]:
+def _hashes(*stream: str | int) -> tuple[int, ...]:
     return stream_hashes(_stream_key(*stream))
 
 

@@ -41,6 +41,9 @@ _SEED_CONSTS = _POOL + _POOL * (_POOL - 1)
 _CONSTS_A = _hash_consts(_INIT_A, _MULT_A, _SEED_CONSTS + _POOL * 64)
 _CONSTS_B = _hash_consts(_INIT_B, _MULT_B, 2 * _POOL)
 _CONSTS_B_PAIRS = tuple(zip([_INIT_B, *_CONSTS_B[:-1]], _CONSTS_B, strict=True))
+# :func:`pcg64_words` packs the four pool words into one integer, this many bits apart.
+_LANE = 96
+_LANES_MASK = sum(_MASK << (_LANE * d) for d in range(_POOL))
 
 
 def _hashmix(value: int, before: int, after: int) -> int:
@@ -69,9 +72,11 @@ def seed_pool(entropy: int) -> tuple[int, ...]:
     return tuple(pool)
 
 
-def stream_hashes(key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each 32-bit key word, its hashed values for the four pool words, already times
-    the mix's right multiplier (the part of each mix that does not depend on the pool)."""
+def stream_hashes(key: tuple[int, ...]) -> tuple[int, ...]:
+    """For each 32-bit key word, the part of its mix into the four pool words that does
+    not depend on the pool: its hashed value for each pool word times the mix's right
+    multiplier, negated modulo 2**32 and packed into one integer, a lane of
+    :data:`_LANE` bits per pool word (see :func:`pcg64_words`)."""
     if len(key) > 64:
         msg = "stream keys of more than 64 words are not supported"
         raise ValueError(msg)
@@ -79,24 +84,29 @@ def stream_hashes(key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     for j, word in enumerate(key):
         base = _SEED_CONSTS + _POOL * j
         hashed = (_hashmix(word, _CONSTS_A[base + d - 1], _CONSTS_A[base + d]) for d in range(4))
-        out.append(tuple((_MIX_R * h) & _MASK for h in hashed))
+        # (x - r) mod 2**32 is (x + 2**32 - r) mod 2**32: an addend that never borrows.
+        addends = ((1 << 32) - ((_MIX_R * h) & _MASK) for h in hashed)
+        out.append(sum(a << (_LANE * d) for d, a in enumerate(addends)))
     return tuple(out)
 
 
-def pcg64_words(pool: tuple[int, ...], hashes: tuple[tuple[int, ...], ...]) -> np.ndarray:
+def pcg64_words(pool: tuple[int, ...], hashes: tuple[int, ...]) -> np.ndarray:
     """``generate_state(4, np.uint64)`` of the sequence: ``pool`` mixed with ``hashes``
-    (:func:`_mix` and :func:`_hashmix` written out: this runs for every stream)."""
-    m, left = _MASK, _MIX_L
-    p0, p1, p2, p3 = pool
-    for r0, r1, r2, r3 in hashes:
-        p0 = (left * p0 - r0) & m
-        p0 ^= p0 >> 16
-        p1 = (left * p1 - r1) & m
-        p1 ^= p1 >> 16
-        p2 = (left * p2 - r2) & m
-        p2 ^= p2 >> 16
-        p3 = (left * p3 - r3) & m
-        p3 ^= p3 >> 16
+    (:func:`stream_hashes`).
+
+    Each key word's mix is ``p = (L * p - r) mod 2**32; p ^= p >> 16`` for every pool
+    word ``p``. The four pool words ride in one integer, a lane of :data:`_LANE` bits
+    each: ``L * p + (2**32 - r)`` is under 2**65, so no lane carries into the next, the
+    mask keeps each lane's low 32 bits, and the shift's spill into the lane below lies
+    above those bits and is masked away. The same numbers, in a few operations per key
+    word instead of sixteen (this runs for every stream)."""
+    m, left, lanes = _MASK, _MIX_L, _LANES_MASK
+    p = pool[0] | pool[1] << _LANE | pool[2] << 2 * _LANE | pool[3] << 3 * _LANE
+    for addend in hashes:
+        p = (left * p + addend) & lanes
+        p ^= p >> 16
+        p &= lanes
+    p0, p1, p2, p3 = p & m, (p >> _LANE) & m, (p >> 2 * _LANE) & m, p >> 3 * _LANE
     w = []
     for (before, after), v in zip(_CONSTS_B_PAIRS, (p0, p1, p2, p3, p0, p1, p2, p3), strict=True):
         v = ((v ^ before) * after) & m
