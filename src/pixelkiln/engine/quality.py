@@ -546,7 +546,7 @@ def lab_image(
     ``palette_lab``: the OKLab of its colours, if at hand too)."""
     if known is not None:
         lab = srgb_to_oklab(known[1]) if palette_lab is None else palette_lab
-        return lab[known[0]]
+        return lab.take(known[0], axis=0)  # ``lab[known[0]]``, one gather
     arr = np.asarray(rgba, np.uint8)[..., :3]
     packed = (arr[..., 0].astype(np.int64) << 16) | (arr[..., 1].astype(np.int64) << 8)
     packed |= arr[..., 2]
@@ -875,7 +875,7 @@ def dominant_feature(
     lab = pre.lab if pre is not None and pre.lab is not None else srgb_to_oklab(colors)
     step = lab - lab[common]
     loud = np.sqrt(np.add.reduce(step * step, axis=1)) > contrast  # np.linalg.norm's sum
-    candidates = loud[index] if opaque else (index >= 0) & loud[np.maximum(index, 0)]
+    candidates = loud.take(index) if opaque else (index >= 0) & loud[np.maximum(index, 0)]
     if not np.logical_or.reduce(candidates, axis=None):
         return 0.0
     labels = pre.labels if pre is not None else cluster_labels(index)

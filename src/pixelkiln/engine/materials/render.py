@@ -267,7 +267,7 @@ def _render(
         index = roll(d.index, *cut)
         rgba = _opaque(colors, index)
         known_index = roll(known[0], *cut)
-        lab = palette_lab[known_index]  # :func:`lab_image` of the rolled pixels
+        lab = palette_lab.take(known_index, axis=0)  # :func:`lab_image`, rolled
     else:
         rgba = _opaque(colors, d.index)
         known = index_image(rgba)
