@@ -447,7 +447,9 @@ def worley(
     cy = (np.arange(gy)[:, None] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * size_y
     cx = (np.arange(gx)[None, :] + 0.5 + (rng.random((gy, gx)) - 0.5) * jitter) * size_x
     py, px = (cy % h).ravel(), (cx % w).ravel()  # contiguous: looked up by ``take``
-    points = np.stack([py, px], axis=1)
+    points = np.empty((py.size, 2))  # np.stack([py, px], axis=1) without its wrapper
+    points[:, 0] = py
+    points[:, 1] = px
     # Each seed's place inside its own grid cell.
     in_y = (cy - np.arange(gy)[:, None] * size_y).ravel()
     in_x = (cx - np.arange(gx)[None, :] * size_x).ravel()
@@ -494,6 +496,15 @@ def worley(
             ddx = (left - (ox_near * size_x + in_x.take(cell))) / aspect
         dist = _combine(metric, ddy, ddx)
         f1, f2, owner, best_dy, best_dx = _two_nearest(dist, cell, ddy, ddx)
+        if fixed and far:
+            # Only the far cells some pixel could take a seed from under F2 as it stands
+            # now: F2 only falls, so a cell none can take from now is one the loop would
+            # find no pixel for (the same cells searched in the same order, the rest
+            # skipped with one comparison for all of them).
+            least = _far_least(h, w, gy, gx, aspect, metric, far, wrap_y, wrap_x)
+            bound = f2 * (1 + 1e-9) + 1e-9 if wrap_y or wrap_x else f2
+            open_ = np.logical_or.reduce(least <= bound, axis=1).nonzero()[0]
+            search = tuple(far[i] for i in open_.tolist())
     else:
         f1 = np.full(n, np.inf)
         f2 = np.full(n, np.inf)
@@ -645,6 +656,27 @@ def _grid_least(
     _, _, _, _, _, top, left = _grid_places(h, w, gy, gx)
     my, mx = h / gy, (w / gx) / aspect
     least = _combine(metric, _gap(oy, gy, wrap_y, my, top), _gap(ox, gx, wrap_x, mx, left / aspect))
+    least.flags.writeable = False
+    return least
+
+
+@lru_cache(maxsize=128)
+def _far_least(
+    h: int,
+    w: int,
+    gy: int,
+    gx: int,
+    aspect: float,
+    metric: str,
+    far: tuple[tuple[int, int, int, int, float], ...],
+    wrap_y: bool,
+    wrap_x: bool,
+) -> np.ndarray:
+    """:func:`_grid_least` of every ``far`` cell, stacked ``(cells, pixels)`` (made
+    once per grid, read-only)."""
+    least = np.stack(
+        [_grid_least(h, w, gy, gx, aspect, metric, oy, ox, wrap_y, wrap_x) for oy, ox, *_ in far]
+    )
     least.flags.writeable = False
     return least
 
