@@ -44,10 +44,12 @@ def courses(
     units = np.zeros((h, w), np.int64)
     joints = np.zeros((h, w), bool)
     label = 1
+    starts = np.linspace(0, w, per_row + 1)[:-1]  # the same for every row
+    cols = np.arange(w)
     for r in range(rows):
         top, bottom = y_edges[r], y_edges[r + 1]
         offset = (w / per_row / 2) if (stagger and r % 2) else 0.0
-        ends = np.linspace(0, w, per_row + 1)[:-1] + offset
+        ends = starts + offset
         if jitter > 0:
             ends = ends + rng.uniform(-jitter, jitter, per_row) * (w / per_row)
             if not stagger:
@@ -55,7 +57,6 @@ def courses(
                 # neighbouring rows never line up into a seam-like column.
                 ends = ends + rng.uniform(0, w)
         ends = np.sort(np.round(ends).astype(int) % w)
-        cols = np.arange(w)
         which = (np.searchsorted(ends, cols, side="right") - 1) % per_row
         units[top:bottom] = label + which  # unit i of the row is labelled ``label + i``
         label += per_row
