@@ -275,7 +275,10 @@ def scatter(
     # The disc round a point: a table per pixel for tiles (made once), else its offsets.
     table = h * w <= _TABLE_MAX_PX
     disc = _disc_positions(h, w, float(min_dist)) if table else _disc_offsets(float(min_dist))
-    blocked = np.zeros(h * w, bool)  # flat, row-major
+    # Flat, row-major; a bytearray read and written one pixel at a time by the loop below
+    # (a numpy element costs several times more), seen as an array for the batch test.
+    flags = bytearray(h * w)
+    blocked = np.frombuffer(flags, bool)
     total = max(count, 1) * tries
     batch = max(64, count // 4)
     scale = np.array([h, w], np.float64)
@@ -290,9 +293,9 @@ def scatter(
         pixel = chunk.astype(np.int64)  # the whole parts of y and x
         at = pixel[:, 0] * w + pixel[:, 1]
         # Blocked only grows: a candidate blocked now would be rejected below anyway.
-        free = np.flatnonzero(~blocked[at])
-        for i, p in zip(free.tolist(), at[free].tolist(), strict=True):
-            if blocked[p]:
+        free = (~blocked.take(at)).nonzero()[0]
+        for i, p in zip(free.tolist(), at.take(free).tolist(), strict=True):
+            if flags[p]:
                 continue
             taken.append(start + i)
             if table:
