@@ -854,9 +854,10 @@ def dominant_feature(
     continuous network when the tile repeats, so they cannot stamp a copy per tile.
 
     ``under``: a limit, for callers that only need the exact share when it reaches it.
-    When the largest candidate cluster's share is under the limit, that share is
-    returned without the wrap test: it is the answer when that cluster does not wrap,
-    and an upper bound (so still under the limit) when it does.
+    Below the limit an upper bound of the share is returned: on an opaque tile, the
+    share of the loudest colour's pixels when that is under the limit (no labels read);
+    else the largest candidate cluster's share, without the wrap test (the answer when
+    that cluster does not wrap, an upper bound when it does).
     """
     index, colors = (pre.index, pre.colors) if pre is not None else index_image(rgba)
     h, w = index.shape
@@ -875,6 +876,13 @@ def dominant_feature(
     lab = pre.lab if pre is not None and pre.lab is not None else srgb_to_oklab(colors)
     step = lab - lab[common]
     loud = np.sqrt(np.add.reduce(step * step, axis=1)) > contrast  # np.linalg.norm's sum
+    if under is not None and opaque:
+        # A cluster is no bigger than its colour's pixel count: when the loudest colour's
+        # count is under the limit, that bound is the answer (no labels read).
+        k = min(counts.size, loud.size)
+        bound = int(np.maximum.reduce(counts[:k] * loud[:k])) / (h * w)
+        if bound / under < 1.0:  # the ratio a caller forms with the limit
+            return bound
     candidates = loud.take(index) if opaque else (index >= 0) & loud[np.maximum(index, 0)]
     if not np.logical_or.reduce(candidates, axis=None):
         return 0.0
