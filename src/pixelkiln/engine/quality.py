@@ -628,23 +628,35 @@ def cut_and_border(
         distance = _palette_distance(palette_lab)
     shift, edge = [], []
     line_runs = _line_runs_both(index)  # longest run of each line across each axis
+    both = _palette_jumps_both(index, distance) if opaque else None
     for axis in (0, 1):
-        jumps = _palette_jumps(index, distance, axis) if opaque else boundary_jumps(lab, axis)
-        jumps = jumps.round(9)  # ``np.round``'s own call
-        runs = line_runs[axis]
-        # Boundary b lies between line b and b + 1; both become border lines.
-        border = np.maximum(runs, np.concatenate([runs[1:], runs[:1]]))
-        calm = jumps <= _median(jumps)
-        length = index.shape[1 - axis]
-        short = border <= length * BORDER_RUN_MAX
-        position = np.arange(len(jumps))
-        if (calm & short).any():
-            order = np.lexsort((position, jumps, ~(calm & short)))
-        else:
-            order = np.lexsort((position, jumps, border, ~calm))
-        shift.append(-(int(order[0]) + 1) % index.shape[axis])
-        edge.append(border[order[0]] / length)
+        jumps = both[axis] if both is not None else boundary_jumps(lab, axis)
+        pick, border = _calmest(
+            jumps.round(9).tolist(), line_runs[axis].tolist(), index.shape[1 - axis]
+        )
+        shift.append(-(pick + 1) % index.shape[axis])
+        edge.append(border / index.shape[1 - axis])
     return (shift[0], shift[1]), float(max(edge[0], edge[1]))
+
+
+def _calmest(jumps: list[float], runs: list[int], length: int) -> tuple[int, int]:
+    """For one axis: the boundary to cut along and the longest run on its two border
+    lines (boundary b lies between line b and b + 1). The calmest boundary without a run
+    over half a side among the calmer half, by jump, then place; if there is none, the
+    calmer half first, then the shortest runs, the jump and the place. A few dozen
+    numbers, compared in Python as numpy compares them (float64 and whole numbers):
+    the sort numpy's ``lexsort`` would make, read only for its first entry."""
+    n = len(jumps)
+    border = [max(runs[b], runs[(b + 1) % n]) for b in range(n)]
+    ordered = sorted(jumps)  # :func:`_median`: the middle value or the middle two's mean
+    middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    limit = length * BORDER_RUN_MAX
+    fits = [b for b in range(n) if jumps[b] <= middle and border[b] <= limit]
+    if fits:
+        pick = min(fits, key=lambda b: (jumps[b], b))
+    else:
+        pick = min(range(n), key=lambda b: (jumps[b] > middle, border[b], jumps[b], b))
+    return pick, border[pick]
 
 
 def _palette_distance(palette_lab: np.ndarray) -> np.ndarray:
@@ -654,23 +666,26 @@ def _palette_distance(palette_lab: np.ndarray) -> np.ndarray:
     return np.sqrt(np.add.reduce(diff * diff, axis=-1))
 
 
-def _palette_jumps(index: np.ndarray, distance: np.ndarray, axis: int) -> np.ndarray:
-    """:func:`boundary_jumps` of an opaque image of few colours, each pixel pair's ΔEOK
-    looked up in their :func:`_palette_distance` instead of worked out per pixel."""
-    nxt = torus.roll(index, -1, 0) if axis == 0 else torus.roll(index, 0, -1)
-    jumps = distance.take(index * len(distance) + nxt)  # distance[index, nxt], flat
-    # ``.mean(axis)``: numpy's sum along the axis over the count.
-    return np.add.reduce(jumps, axis=1 - axis) / index.shape[1 - axis]
+def _palette_jumps_both(index: np.ndarray, distance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`boundary_jumps` along both axes of an opaque image of few colours: each
+    pixel pair's ΔEOK looked up in their :func:`_palette_distance` (instead of worked out
+    per pixel), the lower and right neighbours in one ``take``."""
+    h, w = index.shape
+    pairs = index * len(distance)
+    pairs = pairs + index.ravel().take(_down_right(h, w)).reshape(2, h, w)
+    jumps = distance.take(pairs)  # distance[index, neighbour], flat
+    return np.add.reduce(jumps[0], axis=1) / w, np.add.reduce(jumps[1], axis=0) / h
 
 
-def _median(values: np.ndarray) -> float:
-    """``np.median`` of a 1-D array without NaNs, by a sort: the middle value, or the
-    mean of the two middle values computed as ``np.mean`` computes it (their sum, halved)."""
-    ordered = np.sort(values)
-    n = len(ordered)
-    if n % 2:
-        return float(ordered[n // 2])
-    return float((ordered[n // 2 - 1] + ordered[n // 2]) / 2)
+@lru_cache(maxsize=64)
+def _down_right(h: int, w: int) -> np.ndarray:
+    """Flat positions of each pixel's lower and right neighbour (wrapping): ``(2, h * w)``,
+    the pixels ``torus.roll`` by (-1, 0) and (0, -1) brings there (read-only)."""
+    positions = np.stack(
+        [torus.roll_positions(h, w, h - 1, 0), torus.roll_positions(h, w, 0, w - 1)]
+    )
+    positions.flags.writeable = False
+    return positions
 
 
 def _line_runs(index: np.ndarray, axis: int) -> np.ndarray:
