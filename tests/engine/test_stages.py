@@ -252,3 +252,83 @@ def test_quantize_of_a_balanced_field_needs_no_ranking() -> None:
         assert np.array_equal(rank_normalize(field), field)
         for n in (2, 3, 4, 6):
             assert np.array_equal(quantize(field, n, ranked=True), quantize(field, n))
+
+
+def test_rank_normalize_orders_ties_by_place() -> None:
+    # The fast sort is kept only when no two values are equal; ties, signed zeros and
+    # NaNs take the stable order (tied values ranked in place order, NaNs last).
+    rng = np.random.default_rng(10)
+    fields = [
+        rng.random((32, 32)),
+        rng.integers(0, 5, (24, 40)).astype(np.float64),
+        rng.choice([0.0, -0.0, 1.0, -np.inf, np.inf], (17, 9)),
+        np.where(rng.random((16, 16)) < 0.1, np.nan, rng.random((16, 16))),
+    ]
+    for field in fields:
+        order = field.ravel().argsort(kind="stable")
+        expected = np.empty(field.size)
+        expected[order] = np.linspace(0.0, 1.0, field.size)
+        assert np.array_equal(rank_normalize(field), expected.reshape(field.shape))
+
+
+def test_warped_lattice_samples_equal_the_plain_definition() -> None:
+    # sample_lattice reads its four nodes from a padded copy of the lattice.
+    rng = np.random.default_rng(11)
+    for gy, gx in ((1, 1), (1, 5), (6, 6), (7, 3)):
+        grid = rng.random((gy, gx))
+        y, x = rng.normal(0, 9, (20, 13)), rng.normal(0, 9, (20, 13))
+        y0, x0 = np.floor(y).astype(int), np.floor(x).astype(int)
+        ty, tx = y - y0, x - x0
+        ty, tx = ty**3 * (ty * (ty * 6 - 15) + 10), tx**3 * (tx * (tx * 6 - 15) + 10)
+        top = grid[y0 % gy, x0 % gx] * (1 - tx) + grid[y0 % gy, (x0 + 1) % gx] * tx
+        bottom = grid[(y0 + 1) % gy, x0 % gx] * (1 - tx) + grid[(y0 + 1) % gy, (x0 + 1) % gx] * tx
+        assert np.allclose(sample_lattice(grid, y, x), top * (1 - ty) + bottom * ty)
+
+
+def test_one_count_of_clusters_gives_mean_cluster_and_strays() -> None:
+    from pixelkiln.engine.quality import mean_cluster, opaque_clusters, orphan_fraction
+
+    rng = np.random.default_rng(12)
+    for case in range(40):
+        shape = (int(rng.integers(1, 30)), int(rng.integers(1, 30)))
+        index = rng.integers(0, int(rng.integers(1, 6)), shape)
+        labels = cluster_labels(index)
+        assert opaque_clusters(index, labels) == (
+            mean_cluster(index, labels=labels),
+            orphan_fraction(index),
+        ), case
+
+
+def test_the_cut_takes_the_calmest_boundary_without_a_long_border_run() -> None:
+    # The cut's pick, against numpy's lexsort of the same keys.
+    from pixelkiln.engine.quality import (
+        _line_runs,
+        boundary_jumps,
+        cut_and_border,
+        index_image,
+        lab_image,
+    )
+
+    rng = np.random.default_rng(13)
+    for case in range(40):
+        shape = (int(rng.integers(2, 40)), int(rng.integers(2, 40)))
+        palette = rng.integers(0, 256, (int(rng.integers(1, 6)), 3)).astype(np.uint8)
+        rgba = np.full((*shape, 4), 255, np.uint8)
+        rgba[..., :3] = palette[rng.integers(0, len(palette), shape)]
+        lab, index = lab_image(rgba), index_image(rgba)[0]
+        expected = []
+        for axis in (0, 1):
+            jumps = boundary_jumps(lab, axis).round(9)
+            runs = _line_runs(index, axis)
+            border = np.maximum(runs, np.roll(runs, -1))
+            calm = jumps <= np.median(jumps)
+            short = border <= shape[1 - axis] * 0.5
+            position = np.arange(len(jumps))
+            if (calm & short).any():
+                first = np.lexsort((position, jumps, ~(calm & short)))[0]
+            else:
+                first = np.lexsort((position, jumps, border, ~calm))[0]
+            expected.append((-(int(first) + 1) % shape[axis], border[first] / shape[1 - axis]))
+        (dy, dx), edge = cut_and_border(rgba)
+        assert (dy, dx) == (expected[0][0], expected[1][0]), case
+        assert edge == max(expected[0][1], expected[1][1]), case
