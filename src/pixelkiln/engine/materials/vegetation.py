@@ -184,7 +184,9 @@ def leaves(ctx: DrawContext) -> Drawing:
     angle = rng.random(n) * np.pi
     # Every leaf in its own small window (wrapping), all at once; painted in order, so
     # later leaves lie on top (back to front).
-    r = int(np.ceil(size)) + 1
+    # A leaf (rr < 0.5 below) lies within size * sqrt(0.5) of its point, and the point
+    # within a pixel of the window's centre: the window reaches just past that.
+    r = int(np.ceil(size * 0.71)) + 1
     wy, wx = window(r)
     dy = wy[None] - (points[:, 0] - iy)[:, None, None]
     dx = wx[None] - (points[:, 1] - ix)[:, None, None]
