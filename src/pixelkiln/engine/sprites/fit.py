@@ -249,6 +249,8 @@ def _character_spec(
     outfit.update({"belt": "none", "hair": "short", "torso": "shirt", "legs": "trousers"})
     if not analysis.legs_split:
         outfit["torso"] = "robe"
+    elif garments.bare_arms:  # sleeveless: the arms turn in the face's material
+        outfit["torso"] = "tank top"
     if hair is None or _close(hair, skin):
         outfit["hair"] = "bald"
     paints = dict(DEFAULT_PAINTS)
