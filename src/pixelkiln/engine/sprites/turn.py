@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
+from scipy import ndimage
 
 from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import ColourGroup
@@ -33,7 +34,8 @@ from pixelkiln.engine.sprites.camera import draw_with_camera
 from pixelkiln.engine.sprites.garments import read_garments
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
-from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, View
+from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, LIGHT, View
+from pixelkiln.engine.subjects.model import Model
 from pixelkiln.engine.subjects.paints import SubjectPalette
 from pixelkiln.engine.subjects.render import Camera, Sprite, joint_frames, project_points
 
@@ -237,6 +239,253 @@ def _part_boots(sm: SpriteModel, sprite: Sprite, camera: Camera, direction: str)
     return out
 
 
+#: Same-colour clusters of this many pixels or fewer are specks (ART.md §1.2: clusters,
+#: not pixels): after the model's three or four tones collapse onto a material's one or
+#: two colours, they are what is left of a tone boundary.
+_SPECK_PX = 2
+#: A fill pixel takes the colour of this many of its 4 side neighbours (of its own
+#: material) when it differs from them: a notch or a spur on a tone boundary.
+_MAJORITY = 3
+
+
+def _mapped(index: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """One integer per pixel for its sprite colour (-1 where empty)."""
+    rgb = table[index].astype(np.int64)
+    key = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+    return np.where(index > 0, key, -1)
+
+
+def _tidy_roles(sprite: Sprite, table: np.ndarray) -> tuple[np.ndarray, dict[int, set[int]]]:
+    """Which pixels the clean-up may recolour and, per role, the palette indices it may
+    give them (the role's fill tones). Free: a role's fill tones and its inner lines
+    where they are drawn in one of its own fill colours (a line the sprite's colours
+    cannot tell from the shadow it runs through); never the outline, a line in the
+    outline's colour or a stamp (eyes, a visor slit: pixels of none of their role's
+    tones)."""
+    palette, index, roles = sprite.palette, sprite.index, sprite.roles
+    assert roles is not None
+    key = _mapped(index, table)
+    fills = {ri: {int(i) for i in palette.ramps[n][1:]} for ri, n in enumerate(sprite.role_names)}
+    free = np.zeros(index.shape, bool)
+    for ri, allowed in fills.items():
+        mine = roles == ri
+        free |= mine & np.isin(index, list(allowed))
+        colours = _mapped(np.array(sorted(allowed)), table)
+        line = int(palette.ramps[sprite.role_names[ri]][0])
+        free |= mine & (index == line) & np.isin(key, colours)
+    if palette.outline is not None:
+        free &= index != palette.outline
+    return free, fills
+
+
+def _pieces(sprite: Sprite, model: Model) -> np.ndarray:
+    """Per pixel, a number for the model's piece it shows (the body, the head, each arm
+    and leg: a part's ``group``), -1 where empty."""
+    assert sprite.parts is not None
+    names = sorted({p.group for p in model.parts})
+    of_part = np.array([names.index(p.group) for p in model.parts] + [-1])
+    return of_part[sprite.parts]
+
+
+def _tidy(sprite: Sprite, table: np.ndarray, model: Model, upright: bool) -> np.ndarray:
+    """``sprite``'s index with its shading made of clusters in the sprite's colours. The
+    model's tones are drawn for its own ramps; mapped onto a material drawn in one or two
+    colours, their boundaries land as blotches, specks, notches and spurs. An upright
+    figure (``upright``) first loses the inner lines its colours make needless and has
+    each row of a material laid out lit side first (:func:`_shadow_sides`); then every
+    speck, notch and spur takes the commonest colour of its own role around it (one of
+    that role's fill tones). The outline, lines in its colour and stamps (eyes, a visor
+    slit) are never changed."""
+    index = sprite.index.astype(np.int64).copy()
+    if sprite.roles is None or sprite.parts is None:
+        return index
+    free, fills = _tidy_roles(sprite, table)
+    roles = sprite.roles
+    if upright:  # the light's side is left or right: a lying body's is its top
+        material = _materials(index, sprite, table, fills)
+        pieces = _pieces(sprite, model)
+        _drop_lines(index, sprite, material, pieces, fills, free)
+        _shadow_sides(index, pieces, table, material)
+    for _ in range(2):
+        key = _mapped(index, table)
+        changed = _fill_specks(index, key, roles, free, fills, table)
+        changed |= _fill_notches(index, roles, free, fills, table)
+        if not changed:
+            break
+    return index
+
+
+def _lit_from_left() -> bool:
+    """The light falls from the screen's left (for every direction: the light is the
+    camera's, not the model's)."""
+    return float(LIGHT[0]) <= 0.0
+
+
+def _materials(
+    index: np.ndarray, sprite: Sprite, table: np.ndarray, fills: dict[int, set[int]]
+) -> np.ndarray:
+    """Per pixel, a number for the sprite colours its role's fill tones map to (roles
+    mapped to the same colours share it), for the pixels of a role drawn in two or more
+    colours that are one of its fills or its line in a fill's colour; -1 elsewhere."""
+    assert sprite.roles is not None
+    roles, palette = sprite.roles, sprite.palette
+    key = _mapped(index, table)
+    material = np.full(index.shape, -1, np.int64)
+    kinds: dict[tuple[int, ...], int] = {}
+    for ri, allowed in fills.items():
+        colours = tuple(sorted({int(k) for k in _mapped(np.array(sorted(allowed)), table)}))
+        if len(colours) < 2:
+            continue  # one colour: nothing to lay out
+        line = int(palette.ramps[sprite.role_names[ri]][0])
+        tones = np.isin(index, sorted(allowed)) | ((index == line) & np.isin(key, colours))
+        mine = (roles == ri) & tones
+        material[mine] = kinds.setdefault(colours, len(kinds))
+    return material
+
+
+def _drop_lines(
+    index: np.ndarray,
+    sprite: Sprite,
+    material: np.ndarray,
+    pieces: np.ndarray,
+    fills: dict[int, set[int]],
+    free: np.ndarray,
+) -> None:
+    """Fill the inner lines that part two materials (in place): drawn in a fill's colour
+    they read as a stray shadow along the edge, and the colours already part the two
+    pieces. A line is kept where the piece in front of it is the same material (one leg
+    before the other, an arm before a steel body: another piece of the model)."""
+    assert sprite.roles is not None
+    roles, palette = sprite.roles, sprite.palette
+    h, w = index.shape
+    pad_m = np.pad(material, 1, constant_values=-2)
+    pad_p = np.pad(pieces, 1, constant_values=-2)
+    sides = [(0, 1), (2, 1), (1, 0), (1, 2)]
+    same = np.zeros(index.shape, bool)
+    for y, x in sides:
+        other = pad_p[y : y + h, x : x + w] != pieces
+        same |= other & (pad_m[y : y + h, x : x + w] == material)
+    lines = np.zeros(index.shape, bool)
+    for ri, name in enumerate(sprite.role_names):
+        lines |= (roles == ri) & (index == int(palette.ramps[name][0]))
+    for y, x in zip(*np.nonzero(lines & free & (material >= 0) & ~same), strict=True):
+        ri = int(roles[y, x])
+        near = index[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2]
+        own = (roles[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2] == ri) & np.isin(
+            near, sorted(fills[ri])
+        )
+        if own.any():
+            values, counts = np.unique(near[own], return_counts=True)
+            index[y, x] = values[counts.argmax()]
+
+
+def _shadow_sides(
+    index: np.ndarray, pieces: np.ndarray, table: np.ndarray, material: np.ndarray
+) -> None:
+    """Lay each row of a material's fill tones out from light to dark, lit side first
+    (in place). The model shades each of its parts by its surface normals, and where two
+    primitives meet (chest and belly, hip and thigh) the tones step in and out; in a
+    material drawn in one or two colours those steps are blotches. Kept per row and per
+    run of one material (between lines, the outline and other materials), the row's
+    count of each colour stays the model's (the far leg stays dark, a lit front stays
+    light) while the shadow becomes one band on the side away from the light. A run ends
+    where the model's piece does (two legs side by side each get their shadow side, which
+    parts them)."""
+    lab_l = srgb_to_oklab(table.astype(float))[:, 0]
+    left = _lit_from_left()
+    for y in range(index.shape[0]):
+        row, part = material[y], pieces[y]
+        x = 0
+        while x < len(row):
+            if row[x] < 0:
+                x += 1
+                continue
+            end = x
+            while end + 1 < len(row) and row[end + 1] == row[x] and part[end + 1] == part[x]:
+                end += 1
+            run = index[y, x : end + 1]
+            order = np.argsort(-lab_l[run] if left else lab_l[run], kind="stable")
+            index[y, x : end + 1] = run[order]
+            x = end + 1
+
+
+def _fill_specks(
+    index: np.ndarray,
+    key: np.ndarray,
+    roles: np.ndarray,
+    free: np.ndarray,
+    fills: dict[int, set[int]],
+    table: np.ndarray,
+) -> bool:
+    """Recolour same-colour clusters of ``_SPECK_PX`` pixels or fewer (8-connected) made
+    of free pixels to the commonest fill of their role round them; True if any changed."""
+    changed = False
+    eight = np.ones((3, 3), bool)
+    for k in np.unique(key[free]):
+        lab, n = ndimage.label(key == k, eight)
+        sizes = np.bincount(lab.ravel(), minlength=n + 1)
+        for c in np.nonzero(sizes[1:] <= _SPECK_PX)[0] + 1:
+            blob = lab == c
+            if not free[blob].all():
+                continue
+            ring = ndimage.binary_dilation(blob, eight) & ~blob
+            ri = int(np.bincount(roles[blob]).argmax())
+            pick = _commonest(index[ring & (roles == ri)], fills[ri], table, k)
+            if pick is not None:
+                index[blob] = pick
+                changed = True
+    return changed
+
+
+def _fill_notches(
+    index: np.ndarray,
+    roles: np.ndarray,
+    free: np.ndarray,
+    fills: dict[int, set[int]],
+    table: np.ndarray,
+) -> bool:
+    """Give a free pixel the colour ``_MAJORITY`` of its 4 side neighbours of its own role
+    share (another fill of that role); True if any changed."""
+    key = _mapped(index, table)
+    h, w = index.shape
+    pad_k = np.pad(key, 1, constant_values=-1)
+    pad_r = np.pad(roles, 1, constant_values=-2)
+    pad_i = np.pad(index, 1)
+    sides = [(0, 1), (2, 1), (1, 0), (1, 2)]
+    nk = np.stack([pad_k[y : y + h, x : x + w] for y, x in sides])
+    nr = np.stack([pad_r[y : y + h, x : x + w] for y, x in sides])
+    ni = np.stack([pad_i[y : y + h, x : x + w] for y, x in sides])
+    out = index.copy()
+    for y, x in zip(*np.nonzero(free), strict=True):
+        own = nr[:, y, x] == roles[y, x]
+        ks = nk[own, y, x]
+        if len(ks) < _MAJORITY:
+            continue
+        values, counts = np.unique(ks, return_counts=True)
+        best = int(counts.argmax())
+        if counts[best] < _MAJORITY or values[best] == key[y, x]:
+            continue
+        pick = ni[own, y, x][ks == values[best]][0]
+        if int(pick) in fills[int(roles[y, x])]:
+            out[y, x] = pick
+    changed = bool((out != index).any())
+    index[:] = out
+    return changed
+
+
+def _commonest(
+    candidates: np.ndarray, allowed: set[int], table: np.ndarray, not_key: int
+) -> int | None:
+    """The commonest of ``candidates`` among ``allowed`` palette indices whose colour is
+    not ``not_key``, or None."""
+    ok = [int(i) for i in candidates if int(i) in allowed]
+    ok = [i for i in ok if int(_mapped(np.array([i]), table)[0]) != not_key]
+    if not ok:
+        return None
+    values, counts = np.unique(ok, return_counts=True)
+    return int(values[counts.argmax()])
+
+
 def turn_sprite(
     sm: SpriteModel,
     directions: Sequence[str] = ROTATION_ORDER,
@@ -268,8 +517,9 @@ def turn_sprite(
         apart = _feet_apart(sm)
         for d in wanted:
             index = drawing.sprites[d].index
+            index = _tidy(drawing.sprites[d], table, sm.subject.model, sm.plan == "biped")
             if apart:
-                index = _part_boots(sm, drawing.sprites[d], camera, d)
+                index = _part_boots(sm, replace(drawing.sprites[d], index=index), camera, d)
             rgba = np.zeros((*index.shape, 4), np.uint8)
             rgba[..., :3] = table[index]
             rgba[..., 3] = np.where(index > 0, 255, 0)
