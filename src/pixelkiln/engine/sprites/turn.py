@@ -34,10 +34,17 @@ from pixelkiln.engine.sprites.camera import draw_with_camera
 from pixelkiln.engine.sprites.garments import read_garments
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
-from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, LIGHT, View
+from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, LIGHT, View, rot_z
 from pixelkiln.engine.subjects.model import Model
 from pixelkiln.engine.subjects.paints import SubjectPalette
-from pixelkiln.engine.subjects.render import Camera, Sprite, joint_frames, project_points
+from pixelkiln.engine.subjects.render import (
+    Camera,
+    Sprite,
+    joint_frames,
+    part_buffer,
+    project_points,
+    yaw_for,
+)
 
 __all__ = ["ROTATION_ORDER", "direction_after", "turn_sprite"]
 
@@ -486,6 +493,54 @@ def _commonest(
     return int(values[counts.argmax()])
 
 
+def _headwear(sm: SpriteModel) -> bool:
+    """The sprite shows a hat or a hood and no hair of its own: nothing the turned head's
+    back could be drawn in but the headwear."""
+    a, fitted = sm.analysis, sm.fitted
+    if a is None or fitted is None:
+        return False
+    worn = fitted.garments
+    return (worn.hat is not None or worn.hood is not None) and fitted.spec.outfit.get(
+        "hair"
+    ) == "bald"
+
+
+def _cover_back_of_head(sm: SpriteModel, sprite: Sprite, camera: Camera, direction: str) -> Sprite:
+    """``sprite`` with the back half of its head drawn in the headwear's tones.
+
+    A figure drawn facing the viewer in a hat or a hood shows its face and no hair (the
+    mage's gold row is its hat's band, on the face's top row). The model then has a bald
+    head, and from behind or side-on the back of it turned a wide patch of bare skin
+    under the brim. What the sprite cannot show is drawn as its headwear falling to the
+    neck (the hat's back, a hood), in the headwear's own colours: never skin, and no
+    hair colour the sprite does not have. The face side (toward the model's front) and
+    the neck stay skin."""
+    palette, model = sprite.palette, sm.subject.model if sm.subject is not None else None
+    hat = palette.ramps.get("hat")
+    if model is None or hat is None or sprite.roles is None or not _headwear(sm):
+        return sprite
+    heads = [i for i, p in enumerate(model.parts) if p.joint == "head" and p.role == "skin"]
+    if not heads or "skin" not in sprite.role_names or "hat" not in sprite.role_names:
+        return sprite
+    pose = model.pose()
+    parts, points = part_buffer(model, pose, direction, camera)
+    frames = joint_frames(model, pose, direction, camera)
+    turn = yaw_for(model, direction, camera.view) - yaw_for(model, "south", camera.view)
+    forward = rot_z(turn) @ np.array([0.0, -1.0, 0.0])  # facing south: toward the camera
+    skin_ramp = [int(i) for i in palette.ramps["skin"]]
+    skin_role = sprite.role_names.index("skin")
+    index, roles = sprite.index.copy(), sprite.roles.copy()
+    for pi in heads:
+        jrot, jpos = frames[model.parts[pi].joint]
+        centre = jpos + jrot @ np.asarray(model.parts[pi].origin, float)
+        back = (parts == pi) & ((points - centre) @ forward < 0.0) & (roles == skin_role)
+        for y, x in zip(*np.nonzero(back & np.isin(index, skin_ramp)), strict=True):
+            tone = skin_ramp.index(int(index[y, x]))
+            index[y, x] = hat[min(tone, len(hat) - 1)]
+            roles[y, x] = sprite.role_names.index("hat")
+    return replace(sprite, index=index, roles=roles)
+
+
 def turn_sprite(
     sm: SpriteModel,
     directions: Sequence[str] = ROTATION_ORDER,
@@ -517,7 +572,8 @@ def turn_sprite(
         apart = _feet_apart(sm)
         for d in wanted:
             index = drawing.sprites[d].index
-            index = _tidy(drawing.sprites[d], table, sm.subject.model, sm.plan == "biped")
+            sprite = _cover_back_of_head(sm, drawing.sprites[d], camera, d)
+            index = _tidy(sprite, table, sm.subject.model, sm.plan == "biped")
             if apart:
                 index = _part_boots(sm, replace(drawing.sprites[d], index=index), camera, d)
             rgba = np.zeros((*index.shape, 4), np.uint8)
