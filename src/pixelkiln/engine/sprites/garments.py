@@ -39,7 +39,7 @@ import numpy as np
 
 from pixelkiln.engine.sprites.analyse import ColourGroup, SpriteAnalysis
 
-__all__ = ["Garments", "read_garments"]
+__all__ = ["Garments", "front_stripe", "read_garments"]
 
 _SIDE_SHARE = 0.6  # of the rows from the shoulders to the feet a cape borders
 _STRIPE_SHARE = 0.4  # of the rows from the neck to the feet a front trim runs down
@@ -224,12 +224,39 @@ def arms_end(solid: np.ndarray, analysis: SpriteAnalysis) -> int | None:
     return max(r for r, w in zip(rows, widths, strict=True) if w >= widest - 1)
 
 
+def _inside(rgba: np.ndarray, analysis: SpriteAnalysis) -> np.ndarray:
+    """The sprite's opaque pixels inside its outline."""
+    solid = analysis.mask.astype(bool) & (rgba[..., 3] >= 128)
+    if analysis.outline_rgb is not None:
+        solid &= (rgba[..., :3] != np.array(analysis.outline_rgb, np.uint8)).any(-1)
+    return solid
+
+
+def front_stripe(rgba: np.ndarray, analysis: SpriteAnalysis) -> tuple[ColourGroup, int] | None:
+    """A stripe down the body's front (as a front trim, see the module docstring) on any
+    figure, a tunic's or tabard's too, and its width in pixels (the commonest count of
+    its colour within a pixel of the centre line, on the rows that hold it)."""
+    rgba = np.asarray(rgba, np.uint8)
+    solid = _inside(rgba, analysis)
+    skin = _group_of(analysis, analysis.face) if analysis.face else None
+    group = _front_stripe(rgba, solid, analysis, set(skin.shades) if skin else set())
+    if group is None:
+        return None
+    cx = analysis.centre_x
+    near = rgba[analysis.neck : analysis.feet, max(0, cx - 1) : cx + 2, :3]
+    ours = np.zeros(near.shape[:2], bool)
+    for shade in group.shades:
+        ours |= (near == np.array(shade, np.uint8)).all(-1)
+    counts = ours.sum(1)
+    counts = counts[counts > 0]
+    width = int(np.bincount(counts).argmax()) if len(counts) else 1
+    return group, max(1, width)
+
+
 def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     """The garments of a figure facing the viewer (see the module docstring)."""
     rgba = np.asarray(rgba, np.uint8)
-    solid = analysis.mask.astype(bool) & (rgba[..., 3] >= 128)
-    if analysis.outline_rgb is not None:  # the sides inside the outline
-        solid &= (rgba[..., :3] != np.array(analysis.outline_rgb, np.uint8)).any(-1)
+    solid = _inside(rgba, analysis)  # the sides inside the outline
     skin = _group_of(analysis, analysis.face) if analysis.face else None
     skin_shades = set(skin.shades) if skin else set()
     top, neck = analysis.box.top, analysis.neck

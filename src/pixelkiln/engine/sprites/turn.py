@@ -31,7 +31,7 @@ from scipy import ndimage
 from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 from pixelkiln.engine.sprites.analyse import ColourGroup
 from pixelkiln.engine.sprites.camera import draw_with_camera
-from pixelkiln.engine.sprites.garments import read_garments
+from pixelkiln.engine.sprites.garments import front_stripe, read_garments
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
 from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, LIGHT, View, rot_z
@@ -154,11 +154,14 @@ def _shadow(
     return best[1] if best is not None else None
 
 
-def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
+def _colour_table(
+    palette: SubjectPalette, sm: SpriteModel, stripe: tuple[int, int, int] | None = None
+) -> np.ndarray:
     """A colour for every index of the drawing's palette, all the sprite's own: each
     role's fill tones take the shades of the material it was fitted from, darkest to
     darkest (so a turned figure keeps its ramps instead of speckling between nearest
-    colours); everything else its nearest sprite colour."""
+    colours); everything else its nearest sprite colour. A ``stripe`` down the shirt's
+    front is not the shirt's shadow (it is drawn where it runs, :func:`_draw_stripe`)."""
     colours = np.asarray(palette.colors, np.uint8).reshape(-1, 3)
     sprite_colours = sprite_palette(sm.rgba)
     table = keep_palette(
@@ -175,13 +178,16 @@ def _colour_table(palette: SubjectPalette, sm: SpriteModel) -> np.ndarray:
             continue
         fills = [int(i) for i in ramp[1:]]
         shades = sorted(group.shades, key=lambda c: float(srgb_to_oklab(np.array(c, float))[0]))
-        dark = _shadow(shades, colours_in, outline) if len(shades) < len(fills) else None
+        others = [c for c in colours_in if role not in ("top", "top2") or c != stripe]
+        dark = _shadow(shades, others, outline) if len(shades) < len(fills) else None
         if dark is not None:  # the darkest tone only: the others keep the material's own
             table[fills[0]] = dark
             fills = fills[1:]
         for rank, i in enumerate(fills):
             j = round(rank * (len(shades) - 1) / max(1, len(fills) - 1)) if len(shades) > 1 else 0
             table[i] = shades[j]
+        if dark is None and len(others) < len(colours_in) and len(shades) < len(fills):
+            dark = _shadow(shades, colours_in, outline)  # the stripe's, for lines only
         if dark is not None:
             shades = [dark, *shades]  # for the line tone below
         # The role's line shade (inner edges): its own material's or the outline's colour,
@@ -264,24 +270,19 @@ def _mapped(index: np.ndarray, table: np.ndarray) -> np.ndarray:
 
 def _tidy_roles(sprite: Sprite, table: np.ndarray) -> tuple[np.ndarray, dict[int, set[int]]]:
     """Which pixels the clean-up may recolour and, per role, the palette indices it may
-    give them (the role's fill tones). Free: a role's fill tones and its inner lines
-    where they are drawn in one of its own fill colours (a line the sprite's colours
-    cannot tell from the shadow it runs through); never the outline, a line in the
-    outline's colour or a stamp (eyes, a visor slit: pixels of none of their role's
-    tones)."""
+    give them (the role's fill tones). Free: a role's fill tones and its inner lines;
+    never the outline, a line in the outline's colour (a boot parted from a boot) or a
+    stamp (eyes, a visor slit: pixels of none of their role's tones)."""
     palette, index, roles = sprite.palette, sprite.index, sprite.roles
     assert roles is not None
-    key = _mapped(index, table)
     fills = {ri: {int(i) for i in palette.ramps[n][1:]} for ri, n in enumerate(sprite.role_names)}
     free = np.zeros(index.shape, bool)
     for ri, allowed in fills.items():
-        mine = roles == ri
-        free |= mine & np.isin(index, list(allowed))
-        colours = _mapped(np.array(sorted(allowed)), table)
         line = int(palette.ramps[sprite.role_names[ri]][0])
-        free |= mine & (index == line) & np.isin(key, colours)
+        free |= (roles == ri) & np.isin(index, [*allowed, line])
     if palette.outline is not None:
-        free &= index != palette.outline
+        outline = _mapped(np.array([palette.outline]), table)[0]
+        free &= (index != palette.outline) & (_mapped(index, table) != outline)
     return free, fills
 
 
@@ -312,7 +313,10 @@ def _tidy(sprite: Sprite, table: np.ndarray, model: Model, upright: bool) -> np.
         material = _materials(index, sprite, table, fills)
         pieces = _pieces(sprite, model)
         _drop_lines(index, sprite, material, pieces, fills, free)
-        _shadow_sides(index, pieces, table, material)
+        is_fill = np.zeros(index.shape, bool)
+        for ri, allowed in fills.items():
+            is_fill |= (sprite.roles == ri) & np.isin(index, sorted(allowed))
+        _shadow_sides(index, pieces, table, np.where(is_fill, material, -1))
     for _ in range(2):
         key = _mapped(index, table)
         changed = _fill_specks(index, key, roles, free, fills, table)
@@ -332,20 +336,16 @@ def _materials(
     index: np.ndarray, sprite: Sprite, table: np.ndarray, fills: dict[int, set[int]]
 ) -> np.ndarray:
     """Per pixel, a number for the sprite colours its role's fill tones map to (roles
-    mapped to the same colours share it), for the pixels of a role drawn in two or more
-    colours that are one of its fills or its line in a fill's colour; -1 elsewhere."""
+    mapped to the same colours share it) on the pixels of its fills and its line; -1
+    elsewhere."""
     assert sprite.roles is not None
     roles, palette = sprite.roles, sprite.palette
-    key = _mapped(index, table)
     material = np.full(index.shape, -1, np.int64)
     kinds: dict[tuple[int, ...], int] = {}
     for ri, allowed in fills.items():
         colours = tuple(sorted({int(k) for k in _mapped(np.array(sorted(allowed)), table)}))
-        if len(colours) < 2:
-            continue  # one colour: nothing to lay out
         line = int(palette.ramps[sprite.role_names[ri]][0])
-        tones = np.isin(index, sorted(allowed)) | ((index == line) & np.isin(key, colours))
-        mine = (roles == ri) & tones
+        mine = (roles == ri) & np.isin(index, [*allowed, line])
         material[mine] = kinds.setdefault(colours, len(kinds))
     return material
 
@@ -358,9 +358,9 @@ def _drop_lines(
     fills: dict[int, set[int]],
     free: np.ndarray,
 ) -> None:
-    """Fill the inner lines that part two materials (in place): drawn in a fill's colour
-    they read as a stray shadow along the edge, and the colours already part the two
-    pieces. A line is kept where the piece in front of it is the same material (one leg
+    """Fill the inner lines that part two materials (in place): drawn in the material's
+    shadow they read as a stray shadow along the edge, and the colours already part
+    the two pieces. A line is kept where the piece in front of it is the same material (one leg
     before the other, an arm before a steel body: another piece of the model)."""
     assert sprite.roles is not None
     roles, palette = sprite.roles, sprite.palette
@@ -375,7 +375,7 @@ def _drop_lines(
     lines = np.zeros(index.shape, bool)
     for ri, name in enumerate(sprite.role_names):
         lines |= (roles == ri) & (index == int(palette.ramps[name][0]))
-    for y, x in zip(*np.nonzero(lines & free & (material >= 0) & ~same), strict=True):
+    for y, x in zip(*np.nonzero(lines & free & ~same), strict=True):
         ri = int(roles[y, x])
         near = index[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2]
         own = (roles[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2] == ri) & np.isin(
@@ -384,6 +384,8 @@ def _drop_lines(
         if own.any():
             values, counts = np.unique(near[own], return_counts=True)
             index[y, x] = values[counts.argmax()]
+        else:  # a sliver all line (a shirt's edge beside an arm): its lit tone
+            index[y, x] = int(palette.ramps[sprite.role_names[ri]][-1])
 
 
 def _shadow_sides(
@@ -541,6 +543,54 @@ def _cover_back_of_head(sm: SpriteModel, sprite: Sprite, camera: Camera, directi
     return replace(sprite, index=index, roles=roles)
 
 
+#: How squarely the model's front must face the viewer (the cosine of its turn away)
+#: for a stripe down it to be drawn: front and three-quarter views, not side-on.
+_STRIPE_FACING = 0.3
+
+
+def _stripe(sm: SpriteModel) -> tuple[tuple[int, int, int], int] | None:
+    """The colour and width of a stripe down an upright figure's shirt (a tabard's), or
+    None. A long garment's is a front trim, already part of the fitted model."""
+    a = sm.analysis
+    if a is None or a.long_garment or sm.plan != "biped":
+        return None
+    found = front_stripe(sm.rgba, a)
+    return (found[0].rgb, found[1]) if found is not None else None
+
+
+def _draw_stripe(
+    rgba: np.ndarray,
+    sm: SpriteModel,
+    sprite: Sprite,
+    camera: Camera,
+    direction: str,
+    stripe: tuple[tuple[int, int, int], int],
+) -> None:
+    """Paint the sprite's stripe down the front of the turned shirt (in place): on the
+    torso's shirt pixels whose surface point is in front of the body's centre and within
+    half the stripe's width of its middle, where the front faces the viewer. The model
+    draws the shirt in one material; a stripe fitted as a trim band landed in scattered
+    pixels, and as the shirt's shadow it fell on the side away from the light."""
+    model = sm.subject.model if sm.subject is not None else None
+    if model is None or sprite.roles is None or "top" not in sprite.role_names:
+        return
+    turn = yaw_for(model, direction, camera.view) - yaw_for(model, "south", camera.view)
+    forward = rot_z(turn) @ np.array([0.0, -1.0, 0.0])  # facing south: toward the camera
+    if -forward[1] < _STRIPE_FACING:
+        return
+    side = rot_z(turn) @ np.array([1.0, 0.0, 0.0])
+    torso = [i for i, p in enumerate(model.parts) if p.group == "body" and p.role == "top"]
+    pose = model.pose()
+    parts, points = part_buffer(model, pose, direction, camera)
+    frames = joint_frames(model, pose, direction, camera)
+    centre = np.mean([frames[model.parts[i].joint][1] for i in torso], axis=0)
+    shirt = np.isin(parts, torso) & (sprite.roles == sprite.role_names.index("top"))
+    rel = points - centre
+    colour, width = stripe
+    on = shirt & (rel @ forward > 0.0) & (np.abs(rel @ side) * camera.scale < width / 2.0)
+    rgba[on, :3] = colour
+
+
 def turn_sprite(
     sm: SpriteModel,
     directions: Sequence[str] = ROTATION_ORDER,
@@ -568,10 +618,10 @@ def turn_sprite(
     wanted = [d for d in directions if d != sm.direction or view_change]
     if wanted:
         drawing = draw_with_camera(sm.subject, replace(sm.look, palette=None), camera, wanted)
-        table = _colour_table(drawing.palette, sm)
+        stripe = _stripe(sm)
+        table = _colour_table(drawing.palette, sm, stripe[0] if stripe else None)
         apart = _feet_apart(sm)
         for d in wanted:
-            index = drawing.sprites[d].index
             sprite = _cover_back_of_head(sm, drawing.sprites[d], camera, d)
             index = _tidy(sprite, table, sm.subject.model, sm.plan == "biped")
             if apart:
@@ -579,6 +629,8 @@ def turn_sprite(
             rgba = np.zeros((*index.shape, 4), np.uint8)
             rgba[..., :3] = table[index]
             rgba[..., 3] = np.where(index > 0, 255, 0)
+            if stripe is not None:
+                _draw_stripe(rgba, sm, sprite, camera, d, stripe)
             out[d] = rgba
     for d in directions:
         if d == sm.direction and not view_change:
