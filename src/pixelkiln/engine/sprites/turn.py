@@ -588,7 +588,37 @@ def _draw_stripe(
     rel = points - centre
     colour, width = stripe
     on = shirt & (rel @ forward > 0.0) & (np.abs(rel @ side) * camera.scale < width / 2.0)
+    if not on.any():
+        return
     rgba[on, :3] = colour
+    # A shirt pixel the stripe cuts off from the rest of the shirt (none of its colour
+    # round it) would be a speck: it takes the commonest colour round it that is
+    # neither the stripe's nor the outline's (the piece beside the shirt), so the
+    # stripe stays a line and the shirt's edge moves by a pixel.
+    outline = sm.analysis.outline_rgb if sm.analysis is not None else None
+    for y, x in zip(*np.nonzero(shirt & ~on & (_same_neighbours(rgba) == 0)), strict=True):
+        near = rgba[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2].reshape(-1, 4)
+        keep = [tuple(int(v) for v in p[:3]) for p in near if p[3] > 0]
+        keep = [
+            c for c in keep if c not in (colour, outline, tuple(int(v) for v in rgba[y, x, :3]))
+        ]
+        if keep:
+            values, counts = np.unique(np.array(keep), axis=0, return_counts=True)
+            rgba[y, x, :3] = values[counts.argmax()]
+
+
+def _same_neighbours(rgba: np.ndarray) -> np.ndarray:
+    """Per pixel, how many of its 8 neighbours are opaque and of its colour."""
+    rgb = rgba[..., :3].astype(np.int64)
+    key = np.where(rgba[..., 3] > 0, (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2], -1)
+    h, w = key.shape
+    pad = np.pad(key, 1, constant_values=-2)
+    count = np.zeros(key.shape, np.int64)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dy or dx:
+                count += pad[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w] == key
+    return count
 
 
 def turn_sprite(
