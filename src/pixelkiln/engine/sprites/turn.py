@@ -8,7 +8,12 @@ A sprite read by :func:`~.understand.understand_sprite` is turned like this:
   outline and shading; its colours are then mapped to the sprite's own palette
   (:func:`~.understand.keep_palette`). What the sprite cannot show (the back of a head,
   the far flank) is the model's own part (hair, back, the other side) in the colours
-  fitted to the near side.
+  fitted to the near side; a head under a hat or hood with no hair drawn turns its
+  back in the headwear's colours, not bare skin (:func:`_cover_back_of_head`).
+  The model's tones, mapped onto materials the sprite draws in one or two colours, are
+  then tidied into clean forms (:func:`_tidy`: one shadow side per piece for an upright
+  figure, no specks), and a stripe down a shirt's front is painted where the turned
+  front shows (:func:`_draw_stripe`).
 - **A prop** has no skeleton. Seen from above (``high top-down``), or turned by an
   exact angle (``rotate``'s ``direction_change``), it turns in the image plane by
   RotSprite (:mod:`.rotsprite`), which adds no colour; seen from the side it is shown as
@@ -313,10 +318,8 @@ def _tidy(sprite: Sprite, table: np.ndarray, model: Model, upright: bool) -> np.
         material = _materials(index, sprite, table, fills)
         pieces = _pieces(sprite, model)
         _drop_lines(index, sprite, material, pieces, fills, free)
-        is_fill = np.zeros(index.shape, bool)
-        for ri, allowed in fills.items():
-            is_fill |= (sprite.roles == ri) & np.isin(index, sorted(allowed))
-        _shadow_sides(index, pieces, table, np.where(is_fill, material, -1))
+        filled = _of_fills(index, roles, fills)  # the lines kept are not laid out
+        _shadow_sides(index, pieces, table, np.where(filled, material, -1))
     for _ in range(2):
         key = _mapped(index, table)
         changed = _fill_specks(index, key, roles, free, fills, table)
@@ -324,6 +327,14 @@ def _tidy(sprite: Sprite, table: np.ndarray, model: Model, upright: bool) -> np.
         if not changed:
             break
     return index
+
+
+def _of_fills(index: np.ndarray, roles: np.ndarray, fills: dict[int, set[int]]) -> np.ndarray:
+    """The pixels holding one of their role's fill tones."""
+    out = np.zeros(index.shape, bool)
+    for ri, allowed in fills.items():
+        out |= (roles == ri) & np.isin(index, sorted(allowed))
+    return out
 
 
 def _lit_from_left() -> bool:
@@ -360,8 +371,9 @@ def _drop_lines(
 ) -> None:
     """Fill the inner lines that part two materials (in place): drawn in the material's
     shadow they read as a stray shadow along the edge, and the colours already part
-    the two pieces. A line is kept where the piece in front of it is the same material (one leg
-    before the other, an arm before a steel body: another piece of the model)."""
+    the two pieces. A line is kept where the piece in front of it is the same material
+    (one leg before the other, an arm before a steel body: another piece of the
+    model)."""
     assert sprite.roles is not None
     roles, palette = sprite.roles, sprite.palette
     h, w = index.shape
@@ -495,16 +507,22 @@ def _commonest(
     return int(values[counts.argmax()])
 
 
+def _facing(model: Model, direction: str, camera: Camera) -> tuple[np.ndarray, np.ndarray]:
+    """The model's forward and its right-hand side (world, unit) facing ``direction``:
+    facing south it looks toward the camera (-y)."""
+    turn = rot_z(yaw_for(model, direction, camera.view) - yaw_for(model, "south", camera.view))
+    return turn @ np.array([0.0, -1.0, 0.0]), turn @ np.array([1.0, 0.0, 0.0])
+
+
 def _headwear(sm: SpriteModel) -> bool:
     """The sprite shows a hat or a hood and no hair of its own: nothing the turned head's
     back could be drawn in but the headwear."""
-    a, fitted = sm.analysis, sm.fitted
-    if a is None or fitted is None:
+    fitted = sm.fitted
+    if fitted is None:
         return False
     worn = fitted.garments
-    return (worn.hat is not None or worn.hood is not None) and fitted.spec.outfit.get(
-        "hair"
-    ) == "bald"
+    bald = fitted.spec.outfit.get("hair") == "bald"
+    return bald and (worn.hat is not None or worn.hood is not None)
 
 
 def _cover_back_of_head(sm: SpriteModel, sprite: Sprite, camera: Camera, direction: str) -> Sprite:
@@ -527,8 +545,7 @@ def _cover_back_of_head(sm: SpriteModel, sprite: Sprite, camera: Camera, directi
     pose = model.pose()
     parts, points = part_buffer(model, pose, direction, camera)
     frames = joint_frames(model, pose, direction, camera)
-    turn = yaw_for(model, direction, camera.view) - yaw_for(model, "south", camera.view)
-    forward = rot_z(turn) @ np.array([0.0, -1.0, 0.0])  # facing south: toward the camera
+    forward, _ = _facing(model, direction, camera)
     skin_ramp = [int(i) for i in palette.ramps["skin"]]
     skin_role = sprite.role_names.index("skin")
     index, roles = sprite.index.copy(), sprite.roles.copy()
@@ -574,11 +591,9 @@ def _draw_stripe(
     model = sm.subject.model if sm.subject is not None else None
     if model is None or sprite.roles is None or "top" not in sprite.role_names:
         return
-    turn = yaw_for(model, direction, camera.view) - yaw_for(model, "south", camera.view)
-    forward = rot_z(turn) @ np.array([0.0, -1.0, 0.0])  # facing south: toward the camera
-    if -forward[1] < _STRIPE_FACING:
+    forward, side = _facing(model, direction, camera)
+    if -forward[1] < _STRIPE_FACING:  # its cosine to the view's (toward -y)
         return
-    side = rot_z(turn) @ np.array([1.0, 0.0, 0.0])
     torso = [i for i, p in enumerate(model.parts) if p.group == "body" and p.role == "top"]
     pose = model.pose()
     parts, points = part_buffer(model, pose, direction, camera)
@@ -592,16 +607,21 @@ def _draw_stripe(
         return
     rgba[on, :3] = colour
     # A shirt pixel the stripe cuts off from the rest of the shirt (none of its colour
-    # round it) would be a speck: it takes the commonest colour round it that is
-    # neither the stripe's nor the outline's (the piece beside the shirt), so the
-    # stripe stays a line and the shirt's edge moves by a pixel.
+    # round it) would be a speck: it takes the colour of the piece beside the shirt, so
+    # the stripe stays a line and the shirt's edge moves by a pixel.
     outline = sm.analysis.outline_rgb if sm.analysis is not None else None
-    for y, x in zip(*np.nonzero(shirt & ~on & (_same_neighbours(rgba) == 0)), strict=True):
+    lone = shirt & ~on & (_same_neighbours(rgba) == 0)
+    _take_neighbours(rgba, lone, {colour, *([outline] if outline is not None else [])})
+
+
+def _take_neighbours(rgba: np.ndarray, mask: np.ndarray, avoid: set[tuple[int, int, int]]) -> None:
+    """Give each pixel of ``mask`` the commonest colour among its opaque 8 neighbours
+    other than its own and those in ``avoid`` (in place); a pixel with none keeps its."""
+    for y, x in zip(*np.nonzero(mask), strict=True):
         near = rgba[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2].reshape(-1, 4)
+        own = tuple(int(v) for v in rgba[y, x, :3])
         keep = [tuple(int(v) for v in p[:3]) for p in near if p[3] > 0]
-        keep = [
-            c for c in keep if c not in (colour, outline, tuple(int(v) for v in rgba[y, x, :3]))
-        ]
+        keep = [c for c in keep if c != own and c not in avoid]
         if keep:
             values, counts = np.unique(np.array(keep), axis=0, return_counts=True)
             rgba[y, x, :3] = values[counts.argmax()]
