@@ -23,6 +23,7 @@ plan (its shape comes from the plan itself). :func:`silhouette_iou` is the score
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,7 +40,7 @@ from pixelkiln.engine.subjects.colors import paint_from_rgb
 from pixelkiln.engine.subjects.fit import extent
 from pixelkiln.engine.subjects.model import Model, Paint
 from pixelkiln.engine.subjects.outfits import DEFAULT_OUTFIT, DEFAULT_PAINTS
-from pixelkiln.engine.subjects.paints import build_palette
+from pixelkiln.engine.subjects.paints import SubjectPalette, build_palette
 from pixelkiln.engine.subjects.render import Camera, render
 from pixelkiln.engine.subjects.spec import SubjectSpec
 from pixelkiln.engine.subjects.style import SubjectStyle
@@ -153,11 +154,37 @@ def _run_centre(row: np.ndarray, x: int) -> float:
     return (a + b) / 2.0
 
 
+#: Palettes built for the fit's trials, by what a palette is built from (below).
+_PALETTES: dict[tuple[object, ...], SubjectPalette] = {}
+_PALETTES_KEPT = 64
+
+
+def _palette(model: Model, style: SubjectStyle) -> SubjectPalette:
+    """``build_palette(model, style)``, built once per set of paints: the fit's trials
+    change proportions, arms and hems, never colours, and building a palette (a gamut
+    mapped ramp per role) for each of a robed figure's 280 renders took two fifths of
+    its fit. The key is everything the palette is built from: the style, the model's
+    roles in order, their paints, the main role and an outline paint."""
+    glow = model.info.get("outline_paint")
+    key = (
+        style,
+        model.main_role,
+        glow if isinstance(glow, Paint) else None,
+        tuple((role, model.paints[role]) for role in model.roles),
+    )
+    palette = _PALETTES.get(key)
+    if palette is None:
+        if len(_PALETTES) >= _PALETTES_KEPT:
+            _PALETTES.clear()
+        palette = _PALETTES[key] = build_palette(model, style)
+    return palette
+
+
 def rest_mask(
     model: Model, camera: Camera, style: SubjectStyle, direction: str = "south"
 ) -> np.ndarray:
     """The silhouette of ``model`` at rest facing ``direction`` through ``camera``."""
-    palette = build_palette(model, style)
+    palette = _palette(model, style)
     sprite = render(model, model.pose(), direction, camera, style, palette)
     return sprite.index > 0
 
@@ -249,6 +276,8 @@ def _character_spec(
     outfit.update({"belt": "none", "hair": "short", "torso": "shirt", "legs": "trousers"})
     if not analysis.legs_split:
         outfit["torso"] = "robe"
+    elif garments.bare_arms:  # sleeveless: the arms turn in the face's material
+        outfit["torso"] = "tank top"
     if hair is None or _close(hair, skin):
         outfit["hair"] = "bald"
     paints = dict(DEFAULT_PAINTS)
@@ -413,7 +442,7 @@ def _role_rows(
     model: Model, camera: Camera, style: SubjectStyle, direction: str, role: str
 ) -> np.ndarray:
     """Rows of the at-rest render that show ``role``'s fill tones."""
-    palette = build_palette(model, style)
+    palette = _palette(model, style)
     sprite = render(model, model.pose(), direction, camera, style, palette)
     ramp = palette.ramps.get(role)
     if ramp is None or len(ramp) < 2:
@@ -488,21 +517,64 @@ def _fit_long_garment(
             model, camera = fitted(trial)  # as the turned views are drawn
             rows = _role_rows(model, camera, style, direction, "skin")
             rows = rows[rows > a.neck]
-            tried += 1 + len(sides)
+            tried += 1 + len(sides)  # the search's size, the views a pruned trial skips too
             if not len(rows):
                 continue
-            seen = [_hands_seen(model, camera, style, d, a.neck) for d in sides]
-            lowest = max(r for r, _, _ in seen)
-            inside = [n for _, n, _ in seen]  # hand pixels on the robe, each side
-            sash = min(b for _, _, b in seen[4:])  # a sash's pixels left showing behind
-            # In that order (see the docstring); the first of equals: the least bend,
-            # then lean back, then arm length.
-            rank = (lowest >= low, -sash, max(inside), sum(inside), abs(float(rows.max()) - want))
-            if best is None or rank < best[0]:
+            near = abs(float(rows.max()) - want)
+            # The first of equals wins: the least bend, then lean back, then arm length.
+            rank = _arm_rank(model, camera, style, sides, (a.neck, low, near), best)
+            if rank is not None:
                 best = (rank, trial)
         if best is not None:
             spec = best[1]
     return spec, tried
+
+
+_ArmRank = tuple[bool, float, int, int, float]
+
+
+def _arm_rank(
+    model: Model,
+    camera: Camera,
+    style: SubjectStyle,
+    sides: list[str],
+    rows: tuple[int, int, float],
+    best: tuple[_ArmRank, SubjectSpec] | None,
+) -> _ArmRank | None:
+    """A robed figure's arm pose ranked as :func:`_fit_long_garment` ranks it, from its
+    hands seen from ``sides`` (the three back views last), or None when it does not rank
+    before ``best``. ``rows``: the neck's row, the first row of the robe's lower third
+    and how far the hands end from the sprite's lowest hand row facing it.
+
+    Every key of the rank only grows as more views are seen (a hand reaching the lower
+    third, the hand pixels on the robe, their sum; the sash left showing behind only
+    shrinks), so once the views drawn so far rank no better than ``best``, the rest
+    cannot change that: they are not drawn. The back views are drawn first (the sash's
+    key comes before the hands'). The choice is the full search's."""
+    seen: dict[int, tuple[int, int, int]] = {}
+    for i in (4, 5, 6, 0, 1, 2, 3):
+        seen[i] = _hands_seen(model, camera, style, sides[i], rows[0])
+        if best is not None and _arm_keys(seen, rows) >= best[0]:
+            return None
+    return _arm_keys(seen, rows)
+
+
+def _arm_keys(seen: dict[int, tuple[int, int, int]], rows: tuple[int, int, float]) -> _ArmRank:
+    """The rank's keys from the views seen so far (by their place in the sides, see
+    :func:`_arm_rank`): a hand in the robe's lower third from any side, the sash's
+    pixels left showing from behind (fewest of the back views, places 4 to 6; none seen
+    yet: no bound), the most hand pixels on the robe from one side, those over all
+    sides, the distance to the sprite's hand row."""
+    _, low, near = rows
+    backs = [b for i, (_, _, b) in seen.items() if i >= 4]
+    inside = [n for _, n, _ in seen.values()]  # hand pixels on the robe, each side
+    return (
+        max(r for r, _, _ in seen.values()) >= low,
+        -float(min(backs)) if backs else -math.inf,
+        max(inside),
+        sum(inside),
+        near,
+    )
 
 
 def _fit_hands(
@@ -524,7 +596,7 @@ def _fit_hands(
     while length >= _BOUNDS[0] - 1e-9:
         trial = _with(spec, custom_proportions={**custom, "arms_length": round(length, 3)})
         model, camera = fitted(trial)  # as the turned views are drawn
-        palette = build_palette(model, style)
+        palette = _palette(model, style)
         sprite = render(model, model.pose(), direction, camera, style, palette)
         role = model.roles.index("gloves") if "gloves" in model.roles else -1
         # By the role each pixel shows: the gloves' ramp shares a tone with other roles.
@@ -542,7 +614,7 @@ def _hands_seen(
     """The lowest row of skin below ``neck`` in the at-rest render facing
     ``direction`` (0 for none), how many of those pixels lie at least two pixels inside
     the silhouette (hands on the garment, not at its side), and the belt's pixels."""
-    palette = build_palette(model, style)
+    palette = _palette(model, style)
     sprite = render(model, model.pose(), direction, camera, style, palette)
     belt = palette.ramps.get("belt")
     belted = int(np.isin(sprite.index, [int(i) for i in belt[1:]]).sum()) if belt is not None else 0

@@ -23,6 +23,9 @@ own colours:
   (the last row as wide as the upper body's widest) when it is neither the arms' own
   (two rows up) nor the face's: gauntlets or gloves (dressed on a figure in a closed
   helmet, whose hands have no skin to be read from);
+- **bare arms**: on a figure in trousers, the silhouette's sides from under the neck to
+  the arms' lowest row (above any gloves) are the face's material in most rows, not
+  the shirt's: no sleeves (bare arms, or a knight's steel arms beside a tabard);
 - **front trim**: on a long garment (:mod:`.analyse`), a stripe at most 2 px wide of
   one material (not skin, not the garment's own) on the body's centre line in at least
   40% of the rows from the neck to the feet: the trim down a robe's front.
@@ -36,11 +39,12 @@ import numpy as np
 
 from pixelkiln.engine.sprites.analyse import ColourGroup, SpriteAnalysis
 
-__all__ = ["Garments", "read_garments"]
+__all__ = ["Garments", "front_stripe", "read_garments"]
 
 _SIDE_SHARE = 0.6  # of the rows from the shoulders to the feet a cape borders
 _STRIPE_SHARE = 0.4  # of the rows from the neck to the feet a front trim runs down
 _BELT_SHARE = 0.7  # of a row's width a belt fills
+_BARE_SHARE = 0.6  # of the arms' rows whose two sides are the face's material
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class Garments:
     belt_rows: tuple[int, ...] = ()  # the sprite rows it crosses
     gloves: ColourGroup | None = None  # the hands' material when they are not bare
     arms_end: int | None = None  # the arms' lowest row (:func:`arms_end`)
+    bare_arms: bool = False  # the arms show the face's material, not the shirt's
 
 
 def _group_of(analysis: SpriteAnalysis, rgb: tuple[int, int, int]) -> ColourGroup | None:
@@ -186,6 +191,26 @@ def _gloves(
     return _group_of(analysis, sides[0])
 
 
+def _bare_arms(
+    rgba: np.ndarray,
+    solid: np.ndarray,
+    analysis: SpriteAnalysis,
+    end: int | None,
+    skin: set[tuple[int, int, int]],
+) -> bool:
+    """The arms are the face's material down from the shoulders (see the module
+    docstring). Read only on a figure in trousers: a robe's sleeves are the robe."""
+    if end is None or analysis.long_garment or not skin:
+        return False
+    shirt = analysis.regions["torso"].main
+    rows = range(analysis.neck + 1, end + 1)
+    bare = 0
+    for r in rows:
+        sides = _sides(rgba, solid, r)
+        bare += len(sides) == 2 and all(c in skin and c != shirt for c in sides)
+    return bare >= _BARE_SHARE * max(1, len(rows))
+
+
 def arms_end(solid: np.ndarray, analysis: SpriteAnalysis) -> int | None:
     """The lowest row of the arms of a figure facing the viewer: the last row above the
     legs about as wide as its widest (arms at the sides), or None. ``solid``: its mask
@@ -199,12 +224,39 @@ def arms_end(solid: np.ndarray, analysis: SpriteAnalysis) -> int | None:
     return max(r for r, w in zip(rows, widths, strict=True) if w >= widest - 1)
 
 
+def _inside(rgba: np.ndarray, analysis: SpriteAnalysis) -> np.ndarray:
+    """The sprite's opaque pixels inside its outline."""
+    solid = analysis.mask.astype(bool) & (rgba[..., 3] >= 128)
+    if analysis.outline_rgb is not None:
+        solid &= (rgba[..., :3] != np.array(analysis.outline_rgb, np.uint8)).any(-1)
+    return solid
+
+
+def front_stripe(rgba: np.ndarray, analysis: SpriteAnalysis) -> tuple[ColourGroup, int] | None:
+    """A stripe down the body's front (as a front trim, see the module docstring) on any
+    figure, a tunic's or tabard's too, and its width in pixels (the commonest count of
+    its colour within a pixel of the centre line, on the rows that hold it)."""
+    rgba = np.asarray(rgba, np.uint8)
+    solid = _inside(rgba, analysis)
+    skin = _group_of(analysis, analysis.face) if analysis.face else None
+    group = _front_stripe(rgba, solid, analysis, set(skin.shades) if skin else set())
+    if group is None:
+        return None
+    cx = analysis.centre_x
+    near = rgba[analysis.neck : analysis.feet, max(0, cx - 1) : cx + 2, :3]
+    ours = np.zeros(near.shape[:2], bool)
+    for shade in group.shades:
+        ours |= (near == np.array(shade, np.uint8)).all(-1)
+    counts = ours.sum(1)
+    counts = counts[counts > 0]
+    width = int(np.bincount(counts).argmax()) if len(counts) else 1
+    return group, max(1, width)
+
+
 def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     """The garments of a figure facing the viewer (see the module docstring)."""
     rgba = np.asarray(rgba, np.uint8)
-    solid = analysis.mask.astype(bool) & (rgba[..., 3] >= 128)
-    if analysis.outline_rgb is not None:  # the sides inside the outline
-        solid &= (rgba[..., :3] != np.array(analysis.outline_rgb, np.uint8)).any(-1)
+    solid = _inside(rgba, analysis)  # the sides inside the outline
     skin = _group_of(analysis, analysis.face) if analysis.face else None
     skin_shades = set(skin.shades) if skin else set()
     top, neck = analysis.box.top, analysis.neck
@@ -258,6 +310,7 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
     gloves = _gloves(rgba, solid, analysis, end)
     if gloves is not None and analysis.face in gloves.shades:
         gloves = None  # bare hands
+    bare = _bare_arms(rgba, solid, analysis, end, skin_shades)
     return Garments(
         hood,
         cape,
@@ -269,4 +322,5 @@ def read_garments(rgba: np.ndarray, analysis: SpriteAnalysis) -> Garments:
         belt[1] if belt else (),
         gloves,
         end,
+        bare,
     )
