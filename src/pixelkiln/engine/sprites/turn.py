@@ -39,7 +39,13 @@ from pixelkiln.engine.sprites.camera import draw_with_camera
 from pixelkiln.engine.sprites.garments import front_stripe, read_garments
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
-from pixelkiln.engine.sprites.views import mirrorable, other_side, three_quarter, turn_blob
+from pixelkiln.engine.sprites.views import (
+    end_on,
+    mirrorable,
+    other_side,
+    three_quarter,
+    turn_blob,
+)
 from pixelkiln.engine.subjects.camera import DIRECTION_YAW, DIRECTIONS, LIGHT, View, rot_z
 from pixelkiln.engine.subjects.model import Model
 from pixelkiln.engine.subjects.paints import SubjectPalette
@@ -677,6 +683,11 @@ def _from_own_pixels(sm: SpriteModel, wanted: Sequence[str]) -> dict[str, np.nda
     out: dict[str, np.ndarray] = {}
     for d in wanted:
         turn = _east_west(d)
+        if not turn and loose and d in ("south", "north"):
+            ends = end_on(sm.rgba, outline, side > 0, front=d == "south")
+            if ends is not None:
+                out[d] = ends
+            continue
         if not turn or (turn != side and not flip):
             continue
         if d in ("east", "west"):

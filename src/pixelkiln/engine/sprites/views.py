@@ -332,3 +332,308 @@ def three_quarter(
         lift = max(1, round(_FAR_LIFT * (ys.max() - ys.min() + 1))) if ys.size else 0
     far_left = head_right == toward_viewer
     return _lift_far_end(short, far_left, lift)
+
+
+# -- a side-on quadruped head-on and tail-on -------------------------------------------
+
+#: Seen end-on, the torso is this share as wide as it is tall in the side view: a
+#: canine's chest is a little narrower than its body is deep, but narrower than this
+#: the two legs under it touch and the view reads as a post, not an animal.
+_CHEST = 1.0
+
+
+_CROSS = ndimage.generate_binary_structure(2, 1)
+#: The skull's top row is the first as wide as this share of the head's widest row
+#: (above it, narrower runs: the ears).
+_SKULL_ROW = 0.6
+#: Seen end-on, the skull is this share as wide as it is tall (with its outline, two
+#: pixels narrower than the chest it stands over).
+_SKULL = 1.0
+
+
+def _nearest(v: float) -> int:
+    """``v`` rounded half up (Python's round takes halves to even, which would set two
+    pieces centred on the same line a pixel apart)."""
+    return math.floor(v + 0.5)
+
+
+def _commonest(values: np.ndarray) -> int:
+    vals, counts = np.unique(values, return_counts=True)
+    return int(vals[counts.argmax()])
+
+
+class _Side:
+    """A side view (head on the right) read into the pieces an end-on view is built
+    from: the torso's rows and colours down its middle, the fore and hind pairs of legs,
+    the head (skull rows, ears, eye, snout and nose) and the tail. Raises ValueError when
+    the drawing has no such pieces (no belly between two pairs of legs)."""
+
+    def __init__(self, rgba: np.ndarray, outline: int) -> None:
+        self.key, self.outline = _keys(rgba), outline
+        self.solid = self.key >= 0
+        self.fill = self.solid & (self.key != outline)
+        bottom = _bottoms(self.solid)
+        self.ground = int(bottom.max())
+        gap = _belly_gap(self.solid)
+        if len(gap) < 2:
+            raise ValueError("no belly between the legs")
+        self.mid = gap[len(gap) // 2]
+        rows = np.nonzero(self.solid[:, self.mid])[0]
+        self.top, self.belly = int(rows.min()), int(rows.max())
+        self.fore = self._legs(gap[-1] + 1, rgba.shape[1])
+        self.hind = self._legs(0, gap[0])
+        self._read_head(bottom)
+        # The head's marks only: a line between two legs is dark and inside too.
+        marks = [m for m in _face_marks(self.key, outline) if not m[self.head_bottom :].any()]
+        self.marks = np.logical_or.reduce([*marks, np.zeros_like(self.solid)])
+        dark = _lightness(_main_colour(self.key, outline)) - _MARK_DROP
+        snout = np.zeros_like(self.solid)
+        snout[: self.head_bottom, self.snout_x :] = True
+        darks = [k for k in np.unique(self.key[self.fill & snout]) if _lightness(int(k)) < dark]
+        self.nose = snout & self.fill & np.isin(self.key, darks)
+
+    def _legs(self, x0: int, x1: int) -> tuple[int, int]:
+        """The first and last column of the pair of legs standing between x0 and x1."""
+        xs = np.nonzero(self.solid[self.belly + 1 :, x0:x1].any(0))[0]
+        if not xs.size:
+            raise ValueError("no legs")
+        return x0 + int(xs.min()), x0 + int(xs.max())
+
+    def _read_head(self, bottom: np.ndarray) -> None:
+        """The head's columns (those rising above the back on the head's side), its top
+        (the ears'), its skull's top row (the first as wide as ``_SKULL_ROW`` of the
+        head's widest row: above it are the ears), its bottom (the lowest row beyond the fore legs)
+        and its snout (the columns at its tip lower than the skull by 3 rows or more)."""
+        tops = np.where(self.solid.any(0), np.argmax(self.solid, axis=0), 10**6)
+        w = self.key.shape[1]
+        cols = [x for x in range(self.mid, w) if tops[x] < self.top - 1]
+        if not cols:
+            raise ValueError("no head above the back")
+        self.head_x = (cols[0], max(x for x in range(w) if self.solid[:, x].any()))
+        beyond = [int(bottom[x]) for x in range(self.fore[1] + 1, w) if bottom[x] >= 0]
+        self.head_bottom = max(beyond) if beyond else (self.top + self.belly) // 2
+        self.head_top = int(tops[cols[0] : self.head_x[1] + 1].min())
+        widths = self.fill[:, cols[0] : self.head_x[1] + 1].sum(1)
+        wide = np.nonzero(widths >= _SKULL_ROW * widths[: self.head_bottom + 1].max())[0]
+        self.skull_top = int(wide.min())
+        tip = int(tops[self.head_x[1]])
+        snout = self.head_x[1]
+        while snout > cols[0] and tops[snout - 1] >= tip - 2:
+            snout -= 1
+        self.snout_x = snout if self.head_x[1] - snout >= 1 else self.head_x[1] + 1
+
+    def row_colours(self, rows: range, x0: int, x1: int) -> dict[int, int]:
+        """Per row, the commonest fill colour (no marks) between columns x0 and x1."""
+        out = {}
+        for y in rows:
+            on = self.fill[y, x0 : x1 + 1] & ~self.marks[y, x0 : x1 + 1]
+            if on.any():
+                out[y] = _commonest(self.key[y, x0 : x1 + 1][on])
+        return out
+
+    def torso_colours(self) -> dict[int, int]:
+        """The torso's fill colour per row, down its middle column."""
+        return self.row_colours(range(self.top, self.belly + 1), self.mid, self.mid)
+
+    def legs(self, pair: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """A pair of legs' pixels (below the torso) as the left leg and the right."""
+        crop = self.key[self.belly + 1 : self.ground + 1, pair[0] : pair[1] + 1]
+        return self._part(crop)
+
+    def _part(self, crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``crop`` (two legs, two ears side by side) parted at its inner column most
+        of outline into a left and a right one; or, with no such line (one drawn), it
+        and its mirror."""
+        n = crop.shape[1]
+        inner = [(int((crop[:, x] == self.outline).sum()), x) for x in range(2, n - 2)]
+        best = max(inner, default=(0, 0))
+        if best[0] < crop.shape[0] // 2:
+            return crop, crop[:, ::-1]
+        return crop[:, : best[1] + 1], crop[:, best[1] :]
+
+    def ears(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """The ears' pixels (the head's rows above its skull) as a left and a right."""
+        x0, x1 = self.head_x
+        crop = self.key[self.head_top : self.skull_top, x0 : x1 + 1]
+        xs = np.nonzero((crop >= 0).any(0))[0]
+        if not xs.size:
+            return None
+        return self._part(crop[:, xs.min() : xs.max() + 1])
+
+    def eye(self) -> np.ndarray | None:
+        """The head's eye: its mark nearest the skull's middle (not the nose)."""
+        lab, n = ndimage.label(self.marks[:, self.head_x[0] : self.snout_x], _EIGHT)
+        if not n:
+            return None
+        best = max(range(1, n + 1), key=lambda c: int((lab == c).sum()))
+        out = np.zeros_like(self.marks)
+        out[:, self.head_x[0] : self.snout_x] = lab == best
+        return out
+
+    def tail(self) -> tuple[int, int, int] | None:
+        """The tail's colour, middle row and thickness (its pixels behind the hind legs
+        in the far half of them), or None."""
+        cols = [x for x in range(self.hind[0]) if self.fill[:, x].any()]
+        if len(cols) < 2:
+            return None
+        far = self.fill[:, cols[0] : cols[0] + max(1, len(cols) // 2)]
+        ys = np.nonzero(far.any(1))[0]
+        colour = _commonest(
+            self.key[:, cols[0] : cols[-1] + 1][self.fill[:, cols[0] : cols[-1] + 1]]
+        )
+        return colour, round(float(ys.mean())), int(ys.max() - ys.min() + 1)
+
+
+def _paint(
+    canvas: np.ndarray,
+    mask: np.ndarray,
+    colours: dict[int, int] | int,
+    outline: int,
+    sides: str = "all",
+) -> None:
+    """Paint ``mask`` (in place) in its row's colour (or one colour), ringed in the
+    outline; ``sides="open top"`` leaves its top edge unlined (a snout on a face)."""
+    ring = ndimage.binary_dilation(mask, _CROSS) & ~mask
+    if sides == "open top":  # no line along its top: the pixels just above it
+        above = np.zeros_like(mask)
+        above[:-1] = mask[1:]
+        ring &= ~above
+    canvas[ring] = outline
+    for y in np.unique(np.nonzero(mask)[0]):
+        c = colours if isinstance(colours, int) else colours.get(int(y))
+        if c is not None:
+            canvas[y, mask[y]] = c
+
+
+def _ellipse(shape: tuple[int, int], cx: float, cy: float, rx: float, ry: float) -> np.ndarray:
+    yy, xx = np.mgrid[0 : shape[0], 0 : shape[1]]
+    return ((xx + 0.5 - cx) / rx) ** 2 + ((yy + 0.5 - cy) / ry) ** 2 <= 1.0
+
+
+def _stamp(canvas: np.ndarray, crop: np.ndarray, left: int, top: int) -> None:
+    """Paste ``crop``'s opaque pixels onto ``canvas`` at (left, top), clipped (in place)."""
+    h, w = canvas.shape
+    for y, x in zip(*np.nonzero(crop >= 0), strict=True):
+        if 0 <= top + y < h and 0 <= left + x < w:
+            canvas[top + y, left + x] = crop[y, x]
+
+
+def _skull(
+    side: _Side, shape: tuple[int, int], cx: float, parity: int
+) -> tuple[np.ndarray, int, int]:
+    """The head seen end-on: a box ``_SKULL`` as wide as the skull is tall (of the
+    torso's ``parity``, so both are centred on the same line), its corners cut, on the
+    skull's rows; with its left column and width."""
+    width = max(3, round(_SKULL * (side.head_bottom - side.skull_top)))
+    width += (width - parity) % 2
+    left = _nearest(cx - width / 2.0)
+    mask = np.zeros(shape, bool)
+    mask[side.skull_top : side.head_bottom, left : left + width] = True
+    for y in (side.skull_top, side.head_bottom - 1):
+        mask[y, left] = mask[y, left + width - 1] = False
+    return mask, left, width
+
+
+def _ears(canvas: np.ndarray, side: _Side, left: int, width: int) -> None:
+    """The ears on the skull's two top corners (in place)."""
+    ears = side.ears()
+    if ears is None:
+        return
+    one, two = ears
+    _stamp(canvas, one, left - 1, side.head_top)
+    _stamp(canvas, two, left + width + 1 - two.shape[1], side.head_top)
+
+
+def _face(canvas: np.ndarray, side: _Side, cx: float, width: int) -> None:
+    """The snout seen head-on (its rows' colours, no line along its top, the nose in
+    its middle) and the eye on either side of it (in place)."""
+    x0, x1 = side.snout_x, side.head_x[1]
+    if x1 > x0:
+        cols = side.solid[:, x0 : x1 + 1]
+        top = int(np.nonzero(cols.any(1))[0].min())
+        bottom = side.head_bottom  # its lower line is the head's
+        wide = max(2, width // 2 - 1)
+        wide += (wide - width) % 2
+        mask = np.zeros(canvas.shape, bool)
+        left = _nearest(cx - wide / 2.0)
+        mask[top + 1 : bottom, left : left + wide] = True
+        _paint(
+            canvas, mask, side.row_colours(range(top + 1, bottom), x0, x1), side.outline, "open top"
+        )
+        ys, xs = np.nonzero(side.nose)
+        if ys.size:  # seen head-on, the nose in the snout's middle on its own rows
+            nw = min(max(1, wide - 2), int(xs.max() - xs.min() + 1))
+            nw += (nw - wide) % 2 if nw + 1 <= wide - 2 else 0
+            at = _nearest(cx - nw / 2.0)
+            canvas[ys.min() : ys.max() + 1, at : at + nw] = int(side.key[ys[0], xs[0]])
+    eye = side.eye()
+    if eye is not None:
+        ys, xs = np.nonzero(eye)
+        crop = np.where(eye, side.key, -1)[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+        ew = crop.shape[1]
+        at = _nearest(cx - width / 4.0 - ew / 2.0)
+        _stamp(canvas, crop, at, int(ys.min()))
+        _stamp(canvas, crop[:, ::-1], _nearest(2 * cx - at - ew), int(ys.min()))
+
+
+def _legs(canvas: np.ndarray, side: _Side, pair: tuple[int, int], cx: float, half: float) -> None:
+    """A pair of legs under the torso's two sides, their tops run up into it (in place)."""
+    one, two = side.legs(pair)
+    up = max(1, (side.belly - side.top) // 5)  # under the torso's rounded bottom
+    top = side.belly + 1 - up
+    one = np.vstack([np.repeat(one[:1], up, 0), one])
+    two = np.vstack([np.repeat(two[:1], up, 0), two])
+    _stamp(canvas, one, _nearest(cx - half) + 1, top)
+    _stamp(canvas, two, _nearest(cx + half) - 1 - two.shape[1], top)
+
+
+def end_on(
+    rgba: np.ndarray, outline: tuple[int, int, int] | None, head_right: bool, front: bool
+) -> np.ndarray | None:
+    """A side view seen head-on (``front``) or tail-on, built from its own pieces
+    (:class:`_Side`) on the same rows: the torso end-on (an ellipse as tall as the body,
+    ``_CHEST`` as wide, in the colours down the body's middle: a pale belly stays its
+    bottom rows), a pair of legs under its sides, the head (skull, ears on its corners;
+    from the front the snout, nose and two eyes, from behind only its top over the back)
+    and, from behind, the tail's end on the rump. None when the drawing has no such
+    pieces."""
+    src = rgba if head_right else rgba[:, ::-1]
+    ok = _outline_key(outline)
+    try:
+        side = _Side(src, ok)
+    except ValueError:
+        return None
+    shape = side.key.shape
+    xs = np.nonzero(side.solid.any(0))[0]
+    cx = (float(xs.min()) + float(xs.max()) + 1.0) / 2.0
+    canvas = np.full(shape, -1, np.int64)
+    tall = side.belly - side.top + 1
+    half = _CHEST * tall / 2.0
+    torso = _ellipse(shape, cx, (side.top + side.belly + 1) / 2.0, half - 1.0, tall / 2.0 - 1.0)
+    parity = int(torso[int(np.nonzero(torso.any(1))[0].mean())].sum()) % 2
+    skull, left, width = _skull(side, shape, cx, parity)
+    skull_colours = side.row_colours(
+        range(side.skull_top, side.head_bottom), side.head_x[0], side.snout_x - 1
+    )
+    if not front:  # only its top shows over the back
+        skull[side.top + 2 :] = False
+        _paint(canvas, skull, skull_colours, ok)
+        _ears(canvas, side, left, width)
+    _paint(canvas, torso, side.torso_colours(), ok)
+    # The legs over the torso's bottom line: they run into the body, as drawn side-on.
+    _legs(canvas, side, side.fore if front else side.hind, cx, half)
+    if front:
+        _paint(canvas, skull, skull_colours, ok)
+        _ears(canvas, side, left, width)
+        _face(canvas, side, cx, width)
+    else:
+        tail = side.tail()
+        if tail is not None:
+            colour, row, thick = tail
+            r = max(1.0, (thick - 2) / 2.0)
+            _paint(canvas, _ellipse(shape, cx, row + 0.5, r, r), colour, ok)
+    out = np.zeros((*shape, 4), np.uint8)
+    on = canvas >= 0
+    out[on, 0], out[on, 1], out[on, 2] = canvas[on] >> 16, (canvas[on] >> 8) & 255, canvas[on] & 255
+    out[on, 3] = 255
+    return out
