@@ -197,24 +197,24 @@ def mirrorable(rgba: np.ndarray, outline: tuple[int, int, int] | None) -> bool:
     belly, which a flip keeps; lit from one side, its highlight sits on the lit side and
     would change sides. So the design is symmetric unless the body's material has a
     lighter shade that lies mostly in the silhouette's upper half and off its centre
-    (a highlight on one shoulder). A pale belly or chest (lower half) is a marking of
-    both flanks and the light's shadow side, not a side light. A one-sided marking
-    (a scar, a saddle on one side) cannot be told from one view: it is mirrored too."""
+    (a highlight on one shoulder; ``_HIGHLIGHT_OFF``). A pale belly or chest (lower
+    half) is a marking of both flanks and the light's shadow side, not a side light.
+    A one-sided marking (a scar, a saddle on one side) cannot be told from one view:
+    it is mirrored too."""
     key = _keys(rgba)
     ok = _outline_key(outline)
     main = _main_colour(key, ok)
     colours = [int(k) for k in np.unique(key[(key >= 0) & (key != ok)])]
     lighter = [k for k in _shades_of(main, colours) if _lightness(k) > _lightness(main)]
-    if not lighter:
-        return True
     ys, xs = np.nonzero(key >= 0)
-    top, bottom = ys.min(), ys.max()
+    middle = (ys.min() + ys.max()) / 2.0
     centre, half = (xs.min() + xs.max() + 1) / 2.0, (xs.max() + 1 - xs.min()) / 2.0
-    light = np.isin(key, lighter)
-    ly, lx = np.nonzero(light)
-    upper = float(np.mean(ly < (top + bottom) / 2.0))
-    off = abs(float(lx.mean()) + 0.5 - centre) / half
-    return not (upper > 0.5 and off > _HIGHLIGHT_OFF)
+    for k in lighter:
+        ly, lx = np.nonzero(key == k)
+        upper = float(np.mean(ly < middle))
+        if upper > 0.5 and abs(float(lx.mean()) + 0.5 - centre) / half > _HIGHLIGHT_OFF:
+            return False
+    return True
 
 
 def other_side(rgba: np.ndarray) -> np.ndarray:
@@ -548,6 +548,7 @@ def _face(canvas: np.ndarray, side: _Side, cx: float, width: int) -> None:
     """The snout seen head-on (its rows' colours, no line along its top, the nose in
     its middle) and the eye on either side of it (in place)."""
     x0, x1 = side.snout_x, side.head_x[1]
+    inner = _nearest(cx)  # the eyes stay left of this column (and mirrored)
     if x1 > x0:
         cols = side.solid[:, x0 : x1 + 1]
         top = int(np.nonzero(cols.any(1))[0].min())
@@ -566,12 +567,13 @@ def _face(canvas: np.ndarray, side: _Side, cx: float, width: int) -> None:
             nw += (nw - wide) % 2 if nw + 1 <= wide - 2 else 0
             at = _nearest(cx - nw / 2.0)
             canvas[ys.min() : ys.max() + 1, at : at + nw] = int(side.key[ys[0], xs[0]])
+            inner = at - 1  # a column apart from the nose: three marks, not one mask
     eye = side.eye()
     if eye is not None:
         ys, xs = np.nonzero(eye)
         crop = np.where(eye, side.key, -1)[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
         ew = crop.shape[1]
-        at = _nearest(cx - width / 4.0 - ew / 2.0)
+        at = min(_nearest(cx - width / 4.0 - ew / 2.0), inner - ew)
         _stamp(canvas, crop, at, int(ys.min()))
         _stamp(canvas, crop[:, ::-1], _nearest(2 * cx - at - ew), int(ys.min()))
 
