@@ -82,7 +82,8 @@ _FACE_RADIUS = 0.8
 
 
 def _face_marks(key: np.ndarray, outline: int) -> list[np.ndarray]:
-    """The masks of the small dark clusters inside the body (its eyes, a mouth)."""
+    """The masks of the small dark clusters inside the body (its eyes, a mouth), each
+    with the specks it holds (an eye's catchlight)."""
     solid = key >= 0
     inside = ndimage.binary_erosion(solid, _EIGHT, border_value=0)
     main = _lightness(_main_colour(key, outline))
@@ -94,8 +95,21 @@ def _face_marks(key: np.ndarray, outline: int) -> list[np.ndarray]:
         for c in range(1, n + 1):
             blob = lab == c
             if inside[blob].all() and blob.sum() <= _MARK_SHARE * solid.sum():
-                marks.append(blob)
+                marks.append(blob | _held_specks(key, blob))
     return marks
+
+
+def _held_specks(key: np.ndarray, mark: np.ndarray) -> np.ndarray:
+    """The clusters of 2 pixels or fewer touching ``mark`` (a catchlight in an eye):
+    they belong to it, and left behind when it moves they would be specks."""
+    near = ndimage.binary_dilation(mark, _EIGHT) & ~mark & (key >= 0)
+    out = np.zeros_like(mark)
+    for k in np.unique(key[near]):
+        lab, _ = ndimage.label(key == k, _EIGHT)
+        for c in np.unique(lab[near & (key == k)]):
+            if (lab == c).sum() <= 2:
+                out |= lab == c
+    return out
 
 
 def _fill_under(rgba: np.ndarray, mark: np.ndarray, marks: np.ndarray) -> None:
