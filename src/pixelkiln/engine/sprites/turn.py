@@ -14,6 +14,11 @@ A sprite read by :func:`~.understand.understand_sprite` is turned like this:
   then tidied into clean forms (:func:`_tidy`: one shadow side per piece for an upright
   figure, no specks), and a stripe down a shirt's front is painted where the turned
   front shows (:func:`_draw_stripe`).
+- **A blob, and a quadruped drawn side-on**, are drawn from the sprite's own pixels
+  where it shows enough (:func:`_from_own_pixels`, :mod:`.views`): a blob's dome and
+  light kept with its face moved round it; a quadruped's other side mirrored for a
+  symmetric design, and, when its model fits loosely, its three-quarter views
+  foreshortened and its head-on and tail-on views built from its pieces.
 - **A prop** has no skeleton. Seen from above (``high top-down``), or turned by an
   exact angle (``rotate``'s ``direction_change``), it turns in the image plane by
   RotSprite (:mod:`.rotsprite`), which adds no colour; seen from the side it is shown as
