@@ -28,6 +28,9 @@ north-west, north, north-east, east, south-east):
 - **Specks** (same-colour 8-connected clusters of at most 2 pixels, outline aside):
   before 1, 1, 1, 1, 2, 0, -, 0 for the wolf and -, 3, 0, 0, 0, 0, 1, 2 for the slime;
   now 0 in every view of both (``SPECKS_PER_VIEW``).
+- **Variants** (the wolf facing west, without its tail, at half size with no outline
+  left): every view in the drawing's colours on its ground row; tail-on, the wolf
+  shows its tail's end (one ring of outline inside the body), the tailless one none.
 """
 
 from __future__ import annotations
@@ -244,3 +247,45 @@ def test_turned_creatures_have_no_specks(kind: str, name: str) -> None:
     _, turned = _turned(kind, name)
     for d in ROTATION_ORDER:
         assert _specks(turned[d]) <= SPECKS_PER_VIEW, (d, _specks(turned[d]))
+
+
+def _no_tail() -> np.ndarray:
+    img = wolf()
+    img[:, :15] = 0  # the tail and the rump's last columns cut off
+    return img
+
+
+VARIANTS = {
+    "facing west": lambda: wolf()[:, ::-1].copy(),
+    "no tail": _no_tail,
+    "half size, no outline": lambda: wolf()[::2, ::2].copy(),
+}
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_side_on_quadruped_variants_turn_on_their_ground_in_their_colours(name: str) -> None:
+    img = VARIANTS[name]()
+    sm = understand_sprite(img, hint="a wolf")
+    assert sm.plan == "quadruped"
+    turned = turn_sprite(sm)
+    colours = {tuple(int(v) for v in c) for c in img[img[..., 3] > 0][:, :3]}
+    bottom = _box(img)[3]
+    for d in ROTATION_ORDER:
+        view = turned[d]
+        assert {tuple(int(v) for v in c) for c in view[view[..., 3] > 0][:, :3]} <= colours, d
+        assert _box(view)[3] == bottom, d
+    if name == "no tail":  # tail-on, nothing but the rump: no tail's end drawn on it
+        assert _inner_rings(turned["north"]) == 0
+
+
+def _inner_rings(rgba: np.ndarray) -> int:
+    """Outline-coloured clusters not touching the outside (a tail's end seen tail-on)."""
+    line = (rgba[..., :3] == OUTLINE).all(-1) & (rgba[..., 3] > 0)
+    outside = ndimage.binary_dilation(rgba[..., 3] == 0, np.ones((3, 3), bool))
+    lab, n = ndimage.label(line, np.ones((3, 3), bool))
+    return sum(1 for c in range(1, n + 1) if not (outside & (lab == c)).any())
+
+
+def test_a_quadrupeds_tail_shows_tail_on() -> None:
+    _, turned = _turned("quadruped", "wolf")
+    assert _inner_rings(turned["north"]) == 1

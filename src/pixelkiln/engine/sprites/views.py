@@ -486,9 +486,10 @@ class _Side:
 
     def tail(self) -> tuple[int, int, int] | None:
         """The tail's colour, middle row and thickness (its pixels behind the hind legs
-        in the far half of them), or None."""
+        in the far half of them), or None: fewer columns behind the legs than half the
+        pair's width are the rump's."""
         cols = [x for x in range(self.hind[0]) if self.fill[:, x].any()]
-        if len(cols) < 2:
+        if len(cols) < max(2, (self.hind[1] - self.hind[0] + 1) / 2):
             return None
         far = self.fill[:, cols[0] : cols[0] + max(1, len(cols) // 2)]
         ys = np.nonzero(far.any(1))[0]
@@ -512,7 +513,8 @@ def _paint(
         above = np.zeros_like(mask)
         above[:-1] = mask[1:]
         ring &= ~above
-    canvas[ring] = outline
+    if outline >= 0:  # a sprite drawn without an outline gets none
+        canvas[ring] = outline
     for y in np.unique(np.nonzero(mask)[0]):
         c = colours if isinstance(colours, int) else colours.get(int(y))
         if c is not None:
