@@ -686,6 +686,7 @@ def _from_own_pixels(sm: SpriteModel, wanted: Sequence[str]) -> dict[str, np.nda
     flip = mirrorable(sm.rgba, outline)
     loose = sm.fitted.iou < _LOOSE_FIT
     out: dict[str, np.ndarray] = {}
+    quarter: dict[bool, np.ndarray] = {}  # toward the viewer or not: one each side
     for d in wanted:
         turn = _east_west(d)
         if not turn and loose and d in ("south", "north"):
@@ -698,7 +699,10 @@ def _from_own_pixels(sm: SpriteModel, wanted: Sequence[str]) -> dict[str, np.nda
         if d in ("east", "west"):
             view = sm.rgba.copy()
         elif loose:
-            view = three_quarter(sm.rgba, side > 0, toward_viewer=d.startswith("south"))
+            toward = d.startswith("south")
+            if toward not in quarter:
+                quarter[toward] = three_quarter(sm.rgba, side > 0, toward_viewer=toward)
+            view = quarter[toward].copy()
         else:
             continue
         out[d] = view if turn == side else other_side(view)

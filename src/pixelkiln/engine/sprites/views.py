@@ -247,7 +247,7 @@ _FAR_LIFT = 0.06
 #: What dropping a pixel from a row's run of one colour costs, by the run's length: a run
 #: of 1 or 2 is a feature (an eye, a gap between legs, a slope's outline step) that
 #: would vanish or halve; from 4 pixels on it is a stretch of body that just gets shorter.
-_RUN_COST = {1: 12, 2: 6, 3: 2}
+_RUN_COST = np.array([0, 12, 6, 2, 0])  # by run length, 4 and more the last
 
 
 def _run_lengths(key: np.ndarray) -> np.ndarray:
@@ -273,7 +273,7 @@ def _drop_columns(key: np.ndarray, first: int, last: int, n: int) -> list[int]:
     dropped: list[int] = []
     for _ in range(n):
         runs = _run_lengths(key[:, alive])
-        costs = np.vectorize(lambda r: _RUN_COST.get(int(r), 0))(runs).sum(0)
+        costs = _RUN_COST[np.minimum(runs, len(_RUN_COST) - 1)].sum(0)
         inner = range(1, len(alive) - 1)
         near = [j for j in inner if all(abs(alive[j] - d) > spacing for d in dropped)]
         pool = near or list(inner)
