@@ -507,12 +507,13 @@ def _paint(
     sides: str = "all",
 ) -> None:
     """Paint ``mask`` (in place) in its row's colour (or one colour), ringed in the
-    outline; ``sides="open top"`` leaves its top edge unlined (a snout on a face)."""
+    outline; ``sides="chin"`` lines only its bottom edge (a snout seen head-on: its
+    colours part it from the face, a line round it read as a mask)."""
     ring = ndimage.binary_dilation(mask, _CROSS) & ~mask
-    if sides == "open top":  # no line along its top: the pixels just above it
-        above = np.zeros_like(mask)
-        above[:-1] = mask[1:]
-        ring &= ~above
+    if sides == "chin":  # only the pixels just below it
+        below = np.zeros_like(mask)
+        below[1:] = mask[:-1]
+        ring &= below
     if outline >= 0:  # a sprite drawn without an outline gets none
         canvas[ring] = outline
     for y in np.unique(np.nonzero(mask)[0]):
@@ -561,7 +562,7 @@ def _ears(canvas: np.ndarray, side: _Side, left: int, width: int) -> None:
 
 
 def _face(canvas: np.ndarray, side: _Side, cx: float, width: int) -> None:
-    """The snout seen head-on (its rows' colours, no line along its top, the nose in
+    """The snout seen head-on (its rows' colours, lined only along the chin, the nose in
     its middle) and the eye on either side of it (in place)."""
     x0, x1 = side.snout_x, side.head_x[1]
     inner = _nearest(cx)  # the eyes stay left of this column (and mirrored)
@@ -574,9 +575,7 @@ def _face(canvas: np.ndarray, side: _Side, cx: float, width: int) -> None:
         mask = np.zeros(canvas.shape, bool)
         left = _nearest(cx - wide / 2.0)
         mask[top + 1 : bottom, left : left + wide] = True
-        _paint(
-            canvas, mask, side.row_colours(range(top + 1, bottom), x0, x1), side.outline, "open top"
-        )
+        _paint(canvas, mask, side.row_colours(range(top + 1, bottom), x0, x1), side.outline, "chin")
         ys, xs = np.nonzero(side.nose)
         if ys.size:  # seen head-on, the nose in the snout's middle on its own rows
             nw = min(max(1, wide - 2), int(xs.max() - xs.min() + 1))
