@@ -671,9 +671,9 @@ def _from_own_pixels(sm: SpriteModel, wanted: Sequence[str]) -> dict[str, np.nda
     rest left to the model: every view of a blob (its face moved round it); a side-on
     quadruped's other side, mirrored, when its design is symmetric
     (:func:`~.views.mirrorable`), and its three-quarter views, foreshortened (those of the
-    other side mirrored only for a symmetric design), when its model fits loosely
-    (``_LOOSE_FIT``). Its head-on and tail-on views, which a side view cannot show, are
-    the model's."""
+    other side mirrored only for a symmetric design), and its head-on and tail-on views,
+    built from its pieces (:func:`~.views.end_on`), when its model fits loosely
+    (``_LOOSE_FIT``); a close fit's head-on and tail-on views are the model's."""
     outline = sm.analysis.outline_rgb if sm.analysis is not None else None
     given = sm.direction
     if sm.plan == "blob":
