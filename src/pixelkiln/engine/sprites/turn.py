@@ -45,9 +45,11 @@ from pixelkiln.engine.sprites.garments import front_stripe, read_garments
 from pixelkiln.engine.sprites.rotsprite import rotsprite
 from pixelkiln.engine.sprites.understand import SpriteModel, keep_palette, sprite_palette
 from pixelkiln.engine.sprites.views import (
+    colour_keys,
     end_on,
     mirrorable,
     other_side,
+    pack_rgb,
     three_quarter,
     turn_blob,
 )
@@ -280,9 +282,7 @@ _MAJORITY = 3
 
 def _mapped(index: np.ndarray, table: np.ndarray) -> np.ndarray:
     """One integer per pixel for its sprite colour (-1 where empty)."""
-    rgb = table[index].astype(np.int64)
-    key = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
-    return np.where(index > 0, key, -1)
+    return np.where(index > 0, pack_rgb(table).take(index), -1)
 
 
 def _tidy_roles(sprite: Sprite, table: np.ndarray) -> tuple[np.ndarray, dict[int, set[int]]]:
@@ -641,8 +641,7 @@ def _take_neighbours(rgba: np.ndarray, mask: np.ndarray, avoid: set[tuple[int, i
 
 def _same_neighbours(rgba: np.ndarray) -> np.ndarray:
     """Per pixel, how many of its 8 neighbours are opaque and of its colour."""
-    rgb = rgba[..., :3].astype(np.int64)
-    key = np.where(rgba[..., 3] > 0, (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2], -1)
+    key = colour_keys(rgba)
     h, w = key.shape
     pad = np.pad(key, 1, constant_values=-2)
     count = np.zeros(key.shape, np.int64)

@@ -31,16 +31,28 @@ from scipy import ndimage
 
 from pixelkiln.engine.color import oklab_to_oklch, srgb_to_oklab
 
-__all__ = ["mirrorable", "other_side", "three_quarter", "turn_blob"]
+__all__ = [
+    "colour_keys",
+    "end_on",
+    "mirrorable",
+    "other_side",
+    "pack_rgb",
+    "three_quarter",
+    "turn_blob",
+]
 
 _EIGHT = np.ones((3, 3), bool)
 
 
-def _keys(rgba: np.ndarray) -> np.ndarray:
-    """One integer per pixel for its colour, -1 where transparent."""
-    rgb = rgba[..., :3].astype(np.int64)
-    key = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
-    return np.where(rgba[..., 3] > 0, key, -1)
+def pack_rgb(rgb: np.ndarray) -> np.ndarray:
+    """One integer per colour ``(..., 3)``: ``r << 16 | g << 8 | b``."""
+    rgb = np.asarray(rgb).astype(np.int64)
+    return (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+
+
+def colour_keys(rgba: np.ndarray) -> np.ndarray:
+    """One integer per pixel for its colour (:func:`pack_rgb`), -1 where transparent."""
+    return np.where(rgba[..., 3] > 0, pack_rgb(rgba[..., :3]), -1)
 
 
 def _rgb_of(key: int) -> np.ndarray:
@@ -52,9 +64,7 @@ def _lightness(key: int) -> float:
 
 
 def _outline_key(outline: tuple[int, int, int] | None) -> int:
-    if outline is None:
-        return -2
-    return (outline[0] << 16) | (outline[1] << 8) | outline[2]
+    return -2 if outline is None else int(pack_rgb(np.array(outline)))
 
 
 def _main_colour(key: np.ndarray, outline: int) -> int:
@@ -115,7 +125,7 @@ def _held_specks(key: np.ndarray, mark: np.ndarray) -> np.ndarray:
 def _fill_under(rgba: np.ndarray, mark: np.ndarray, marks: np.ndarray) -> None:
     """Paint ``mark`` in the body colour round it (in place): per row, the commonest
     colour beside it on that row (the row's own shade), else round it at all."""
-    key = _keys(rgba)
+    key = colour_keys(rgba)
     ring = ndimage.binary_dilation(mark, _EIGHT) & ~marks & (key >= 0)
     for y in np.unique(np.nonzero(mark)[0]):
         near = key[y][ring[y]]
@@ -165,7 +175,7 @@ def turn_blob(rgba: np.ndarray, outline: tuple[int, int, int] | None, turn: floa
     (south to south-east is +45): the same dome in the same light, its face marks moved
     round it (see the module docstring)."""
     turn = (turn + 180.0) % 360.0 - 180.0
-    key = _keys(rgba)
+    key = colour_keys(rgba)
     marks = _face_marks(key, _outline_key(outline))
     if not marks or not turn:
         return rgba.copy()
@@ -215,7 +225,7 @@ def mirrorable(rgba: np.ndarray, outline: tuple[int, int, int] | None) -> bool:
     half) is a marking of both flanks and the light's shadow side, not a side light.
     A one-sided marking (a scar, a saddle on one side) cannot be told from one view:
     it is mirrored too."""
-    key = _keys(rgba)
+    key = colour_keys(rgba)
     ok = _outline_key(outline)
     main = _main_colour(key, ok)
     colours = [int(k) for k in np.unique(key[(key >= 0) & (key != ok)])]
@@ -286,7 +296,7 @@ def _drop_columns(key: np.ndarray, first: int, last: int, n: int) -> list[int]:
 
 def _foreshorten(rgba: np.ndarray, keep: float) -> np.ndarray:
     """``rgba`` with its silhouette's length cut to ``keep`` of it, centred where it was."""
-    key = _keys(rgba)
+    key = colour_keys(rgba)
     xs = np.nonzero((key >= 0).any(0))[0]
     first, last = int(xs.min()), int(xs.max())
     length = last - first + 1
@@ -383,7 +393,7 @@ class _Side:
     the drawing has no such pieces (no belly between two pairs of legs)."""
 
     def __init__(self, rgba: np.ndarray, outline: int) -> None:
-        self.key, self.outline = _keys(rgba), outline
+        self.key, self.outline = colour_keys(rgba), outline
         self.solid = self.key >= 0
         self.fill = self.solid & (self.key != outline)
         bottom = _bottoms(self.solid)
